@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { languageSchema, roleSchema } from './common';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+const email = z.email({ message: 'Invalid email address' }).max(254);
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `Password must have at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH);
+
+/** POST /api/auth/local — identifier is the e-mail address. */
+export const loginRequestSchema = z.strictObject({
+  identifier: z.string().trim().min(1, { message: 'This field is required' }).max(254),
+  password: z.string().min(1, { message: 'This field is required' }).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /api/auth/local/register — username carries the full name. */
+export const registerRequestSchema = z.strictObject({
+  username: z.string().trim().min(1, { message: 'This field is required' }).max(100),
+  email,
+  password,
+  language: languageSchema.optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /api/auth/forgot-password */
+export const forgotPasswordRequestSchema = z.strictObject({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true) });
+
+/** POST /api/auth/reset-password */
+export const resetPasswordRequestSchema = z
+  .strictObject({
+    code: z.string().min(1, { message: 'This field is required' }).max(200),
+    password,
+    passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => body.password === body.passwordConfirmation, {
+    message: 'Passwords do not match',
+    path: ['passwordConfirmation'],
+  });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** The user as /api/auth/local and /api/users/me return it. */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  provider: z.literal('local'),
+  confirmed: z.boolean(),
+  blocked: z.boolean(),
+  profile_img: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  meta: z.object({
+    role: roleSchema,
+    /** The user may open My Health Data (e-mail listed in HEALTH_DATA_EMAILS). */
+    healthData: z.boolean(),
+  }),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const authResponseSchema = z.object({ jwt: z.string(), user: authUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { languageSchema, roleSchema, timeZoneSchema } from './common';
+
+export const PROFILE_TYPES = ['admin', 'basic'] as const;
+
+/** GET /api/profile/userdata (and the impersonation variant). */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  userid: z.number().int(),
+  profileuid: z.string(),
+  givenname: z.string(),
+  familyname: z.string(),
+  is_active: z.boolean(),
+  is_dark: z.boolean(),
+  is_linked: z.boolean(),
+  language: languageSchema,
+  timezone: z.string(),
+  sensor: z.object({ serial_number: z.string().nullable(), deveui: z.string() }).nullable(),
+  medicines: z.array(z.unknown()),
+  profile_role: z.object({ profiletype: roleSchema }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /api/profile/userdata — the signed-in user changes their own profile. */
+export const profileUpdateSchema = z
+  .strictObject({
+    givenname: z.string().trim().min(1, { message: 'This field is required' }).max(100),
+    familyname: z.string().trim().max(100),
+    is_dark: z.boolean(),
+    language: languageSchema,
+    timezone: timeZoneSchema,
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

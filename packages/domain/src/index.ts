@@ -1,0 +1,2 @@
+export * from './contract';
+export { splitFullName } from './profile/names';

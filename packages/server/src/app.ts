@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db';
+import { authRoutes } from './features/auth/routes';
+import type { AuthLimits } from './features/auth/service';
+import { healthRoutes } from './features/health/routes';
+import { profileRoutes } from './features/profiles/routes';
+import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authPlugin } from './plugins/auth';
+import { contextPlugin } from './plugins/context';
+import { registerErrorHandling, sendError } from './plugins/errors';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  authLimits?: AuthLimits;
+  /** Requests per IP and minute on the authentication routes. */
+  authPerIpPerMinute?: number;
+}
+
+/** Builds the whole application without listening, so tests can inject requests. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'DoseDot API', version: config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // App plugins.
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  await app.register(contextPlugin, { db: opts.db, config, mailer });
+  await app.register(authPlugin, { secret: config.jwtSecret, healthDataEmails: config.healthDataEmails });
+  app.addHook('onClose', async () => mailer.close());
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, {
+        limits: opts.authLimits,
+        perIpPerMinute: opts.authPerIpPerMinute ?? 30,
+      });
+      await api.register(profileRoutes);
+      // The OpenAPI description generated from the zod contract.
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  registerSpa(app, config.webDist);
+  return app;
+}
+
+/**
+ * The built web app for every non-/api path: hashed assets cached for a year, index.html never,
+ * and index.html for any unknown path (history fallback) so the SPA router decides.
+ */
+function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  const hasSpa = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (hasSpa) {
+    void app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (url === '/api' || url.startsWith('/api/') || !wantsPage) {
+      return sendError(reply, 404, errorNameFor(404), `Route ${request.method} ${url} not found`);
+    }
+    if (!hasSpa) {
+      throw new HttpError(404, 'NotFoundError', 'The web app is not built: run npm run build');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isValidTimeZone } from '@dosedot/domain';
+import { z } from 'zod';
+
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: `${name} must be true or false` })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const urlWithScheme = (schemes: string[], name: string) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return schemes.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0)
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  APP_URL: urlWithScheme(['http', 'https'], 'APP_URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql', 'sqlite', 'file'], 'DATABASE_URL').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  SEED_DEMO: bool('SEED_DEMO').optional(),
+  SIMULATE: bool('SIMULATE').optional(),
+  INGEST_TOKEN: z.string().min(16, 'INGEST_TOKEN must have at least 16 characters').optional(),
+  MQTT_URL: urlWithScheme(['mqtt', 'mqtts', 'ws', 'wss'], 'MQTT_URL').optional(),
+  SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'SMTP_URL').optional(),
+  MAIL_FROM: z.string().min(3).default('DoseDot <no-reply@dosedot.local>'),
+  HEALTH_DATA_EMAILS: z.string().optional(),
+  HEALTH_DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'HEALTH_DATA_KEY must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  DEFAULT_TIMEZONE: z
+    .string()
+    .refine(isValidTimeZone, 'DEFAULT_TIMEZONE must be an IANA time zone such as Europe/Berlin')
+    .default('Europe/Berlin'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  seedDemo: boolean;
+  simulate: boolean;
+  ingestToken: string | undefined;
+  mqttUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Lower-cased e-mail addresses of the users who have My Health Data. */
+  healthDataEmails: string[];
+  healthDataKey: Buffer;
+  defaultTimezone: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Folder of the built web app; undefined serves no SPA. */
+  webDist: string | undefined;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+    this.name = 'ConfigError';
+  }
+}
+
+/** The demo health-data user: the default of HEALTH_DATA_EMAILS outside production. */
+export const DEMO_HEALTH_DATA_EMAIL = 'heidi.keller@dosedot.local';
+
+/** A secret kept in the data folder: read it, or make one and keep it for the next start. */
+function persistedSecret(dataDir: string, file: string, bytes: number): string {
+  const full = path.join(dataDir, file);
+  try {
+    return readFileSync(full, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(bytes).toString('hex');
+    writeFileSync(full, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+export function databaseFromUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'dosedot.sqlite') };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+}
+
+/**
+ * Reads the environment into a typed configuration. Throws ConfigError naming every bad
+ * variable; main.ts prints it and exits 1.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): AppConfig {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const healthEmails = (e.HEALTH_DATA_EMAILS ?? (production ? '' : DEMO_HEALTH_DATA_EMAIL))
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: databaseFromUrl(e.DATABASE_URL, dataDir),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
+    seedDemo: production ? false : (e.SEED_DEMO ?? true),
+    simulate: production ? false : (e.SIMULATE ?? false),
+    ingestToken: e.INGEST_TOKEN,
+    mqttUrl: e.MQTT_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    healthDataEmails: healthEmails,
+    healthDataKey: Buffer.from(e.HEALTH_DATA_KEY ?? persistedSecret(dataDir, 'health-data-key', 32), 'hex'),
+    defaultTimezone: e.DEFAULT_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist,
+    version,
+  };
+}

@@ -1,0 +1,179 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Storage conventions (docs/decisions/0001-storage-types.md): instants are epoch milliseconds in
+ * bigint columns (`*_at`), calendar dates 'YYYY-MM-DD' text, wall-clock times 'HH:MM:SS.sss' text,
+ * flags 0/1 integers. The same values on SQLite and PostgreSQL, so one query code serves both.
+ */
+type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: 'admin' | 'basic';
+  token_version: Generated<number>;
+  confirmed: Generated<Flag>;
+  blocked: Generated<Flag>;
+  profile_img: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  profileuid: string;
+  givenname: string;
+  familyname: string;
+  is_active: Generated<Flag>;
+  is_dark: Generated<Flag>;
+  is_linked: Generated<Flag>;
+  language: 'en' | 'de' | 'fr';
+  timezone: string;
+  profiletype: 'admin' | 'basic';
+  sensor_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface SensorsTable {
+  id: Generated<number>;
+  deveui: string;
+  serial_number: string | null;
+  name: string | null;
+  device_profile: string;
+  buttonmode: string | null;
+  battery: number | null;
+  last_uplink_at: number | null;
+  created_at: number;
+}
+
+export interface SensorAssignmentsTable {
+  id: Generated<number>;
+  sensor_id: number;
+  profile_id: number;
+  assigned_from: number;
+  assigned_to: number | null;
+  assigned_by: number | null;
+}
+
+export interface MedicinesTable {
+  id: Generated<number>;
+  profile_id: number;
+  name: string;
+  /** 1 = scheduled (has dosage times), 2 = as needed. */
+  type: 1 | 2;
+  description: string | null;
+  strength: string | null;
+  galenic_form: string | null;
+  start_date: string;
+  end_date: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MedicineSchedulesTable {
+  id: Generated<number>;
+  medicine_id: number;
+  dosage_time: string;
+  created_at: number;
+}
+
+export interface MedicineIntakesTable {
+  id: Generated<number>;
+  medicine_id: number;
+  taken_at: number;
+  source: 'press' | 'manual';
+  button_press_id: number | null;
+  created_at: number;
+}
+
+export interface UplinksTable {
+  id: Generated<number>;
+  /** The uplink's own identity (deduplication id, correlation id or DevEUI/session/fCnt). */
+  identity: string;
+  deveui: string;
+  source: string;
+  received_at: number;
+  f_port: number | null;
+  f_cnt: number | null;
+  payload: string | null;
+  envelope: string;
+  decode_status: 'decoded' | 'fallback' | 'undecodable' | 'ignored';
+  decode_error: string | null;
+  created_at: number;
+}
+
+export interface SensorReadingsTable {
+  id: Generated<number>;
+  sensor_id: number;
+  uplink_id: number | null;
+  measured_at: number;
+  temperature: number | null;
+  humidity: number | null;
+  battery: number | null;
+  motion: number | null;
+}
+
+export interface ButtonPressesTable {
+  id: Generated<number>;
+  sensor_id: number;
+  uplink_id: number | null;
+  pressed_at: number;
+}
+
+export interface HealthRecordsTable {
+  id: Generated<number>;
+  profile_id: number;
+  /** AES-256-GCM: base64 of iv, auth tag and ciphertext of the JSON record. */
+  ciphertext: string;
+  iv: string;
+  tag: string;
+  key_version: number;
+  updated_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_user_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: string | null;
+  ip: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  password_resets: PasswordResetsTable;
+  sensors: SensorsTable;
+  sensor_assignments: SensorAssignmentsTable;
+  medicines: MedicinesTable;
+  medicine_schedules: MedicineSchedulesTable;
+  medicine_intakes: MedicineIntakesTable;
+  uplinks: UplinksTable;
+  sensor_readings: SensorReadingsTable;
+  button_presses: ButtonPressesTable;
+  health_records: HealthRecordsTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdateRow = Updateable<ProfilesTable>;

@@ -1,0 +1,68 @@
+import type { FieldError } from '@dosedot/domain';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorNameFor, HttpError } from '../lib/errors';
+
+function send(reply: FastifyReply, status: number, name: string, message: string, details: unknown = {}) {
+  return reply.status(status).type('application/json; charset=utf-8').send({
+    data: null,
+    error: { status, name, message, details },
+  });
+}
+
+/** Turns the validation issues of a zod schema into named fields. */
+function fieldErrors(error: FastifyError & { validation: unknown[] }): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.validation as {
+    keyword: string;
+    instancePath: string;
+    message: string;
+    params?: { keys?: string[] };
+  }[]) {
+    const base = issue.instancePath.split('/').filter(Boolean);
+    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
+      for (const key of issue.params.keys) {
+        out.push({ path: [...base, key], message: `Unknown field: ${key}`, name: 'ValidationError' });
+      }
+    } else {
+      out.push({ path: base, message: issue.message, name: 'ValidationError' });
+    }
+  }
+  return out;
+}
+
+/**
+ * One error handler for the whole API: every failure is Strapi's JSON error shape; 5xx details
+ * (and stack traces) are logged with the request, never sent.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.status === 429) reply.header('retry-after', String(error.details.retryAfter ?? 60));
+      return send(reply, error.status, error.errorName, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      const where = error.validationContext ?? 'body';
+      const fields = errors.map((e) => e.path.join('.') || where).join(', ');
+      const message =
+        errors.length === 1 ? `${fields}: ${errors[0]?.message}` : `Invalid ${where}: ${fields}`;
+      return send(reply, 400, 'ValidationError', message, { errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'Malformed JSON in request body'
+            : error.message;
+      request.log.info({ err: error }, 'client error');
+      return send(reply, status, errorNameFor(status), message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, 'InternalServerError', 'Internal Server Error');
+  });
+}
+
+export { send as sendError };

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, createTestApp, ENGINES, PASSWORD, registerUser, type TestApp, uniqueEmail } from './context';
+
+const fields = (res: { json: () => unknown }) =>
+  ((res.json() as { error: { details: { errors: { path: string[] }[] } } }).error.details.errors ?? []).map(
+    (e) => e.path.join('.'),
+  );
+
+describe.each(ENGINES)('auth routes on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { HEALTH_DATA_EMAILS: 'health.person@example.test' } });
+  });
+  afterAll(async () => t?.close());
+
+  describe('POST /api/auth/local/register', () => {
+    it('creates the user and a basic profile with names split from the full name', async () => {
+      const email = uniqueEmail('reg');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        headers: { 'accept-language': 'fr-CH,fr;q=0.9,en;q=0.5' },
+        payload: { username: 'Marie Claire Dubois', email: email.toUpperCase(), password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(body.user).toMatchObject({
+        email,
+        username: 'Marie Claire Dubois',
+        meta: { role: 'basic', healthData: false },
+      });
+      expect(body.user).not.toHaveProperty('password_hash');
+
+      const profile = await t.app.inject({
+        url: '/api/profile/userdata',
+        headers: { authorization: `Bearer ${body.jwt}` },
+      });
+      expect(profile.json()).toMatchObject({
+        givenname: 'Marie Claire',
+        familyname: 'Dubois',
+        language: 'fr',
+        timezone: 'Europe/Berlin',
+        profile_role: { profiletype: 'basic' },
+        sensor: null,
+      });
+    });
+
+    it('takes the language from the body over the header', async () => {
+      const { auth } = await registerUser(t.app, { language: 'de' });
+      const profile = await t.app.inject({ url: '/api/profile/userdata', headers: auth });
+      expect(profile.json().language).toBe('de');
+    });
+
+    it('refuses a taken address, naming the email field, and writes nothing', async () => {
+      const { user } = await registerUser(t.app);
+      const before = await count(t.db, 'users');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload: { username: 'Again', email: user.email, password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(fields(res)).toEqual(['email']);
+      expect(await count(t.db, 'users')).toBe(before);
+    });
+
+    it.each([
+      [{ email: uniqueEmail(), password: PASSWORD }, ['username']],
+      [{ username: 'A B', email: 'not-an-address', password: PASSWORD }, ['email']],
+      [{ username: 'A B', email: uniqueEmail(), password: 'short' }, ['password']],
+      [{ username: 42, email: uniqueEmail(), password: PASSWORD }, ['username']],
+      [{ username: 'A B', email: uniqueEmail(), password: PASSWORD, role: 'admin' }, ['role']],
+      [{ username: 'A B', email: uniqueEmail(), password: PASSWORD, language: 'it' }, ['language']],
+    ])('answers 400 naming the bad field for %j and writes nothing', async (payload, expected) => {
+      const before = [await count(t.db, 'users'), await count(t.db, 'profiles')];
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ status: 400, name: 'ValidationError' });
+      expect(fields(res)).toEqual(expected);
+      expect([await count(t.db, 'users'), await count(t.db, 'profiles')]).toEqual(before);
+    });
+  });
+
+  describe('POST /api/auth/local', () => {
+    it('signs in with e-mail and password and the token opens /api/users/me', async () => {
+      const { user } = await registerUser(t.app, { email: 'health.person@example.test' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: 'Health.Person@example.test', password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      const me = await t.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${res.json().jwt}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({
+        id: user.id,
+        email: 'health.person@example.test',
+        meta: { role: 'basic', healthData: true },
+      });
+    });
+
+    it('refuses a wrong password and an unknown address with the same answer', async () => {
+      const { user } = await registerUser(t.app);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: user.email, password: 'wrong password' },
+      });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: uniqueEmail('nobody'), password: 'wrong password' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.message).toBe('Invalid identifier or password');
+      expect(unknown.json()).toEqual(wrong.json());
+    });
+
+    it.each([
+      [{ password: PASSWORD }, ['identifier']],
+      [{ identifier: 'a@b.test' }, ['password']],
+      [{ identifier: ['a@b.test'], password: PASSWORD }, ['identifier']],
+      [{ identifier: 'a@b.test', password: PASSWORD, remember: true }, ['remember']],
+    ])('answers 400 naming the bad field for %j', async (payload, expected) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload });
+      expect(res.statusCode).toBe(400);
+      expect(fields(res)).toEqual(expected);
+    });
+  });
+
+  describe('GET /api/users/me', () => {
+    it('answers 401 without a token, with a forged token and with a token of another secret', async () => {
+      const none = await t.app.inject({ url: '/api/users/me' });
+      expect(none.statusCode).toBe(401);
+      expect(none.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
+      const garbage = await t.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: 'Bearer abc.def.ghi' },
+      });
+      expect(garbage.statusCode).toBe(401);
+      const { jwt } = await registerUser(t.app);
+      const [h, p] = jwt.split('.');
+      const forged = await t.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${h}.${p}.${'A'.repeat(43)}` },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    it('issues tokens that expire after 7 days and refuses an expired one', async () => {
+      const { jwt, user } = await registerUser(t.app);
+      const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as {
+        iat: number;
+        exp: number;
+      };
+      expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
+      // Signed as if eight days ago.
+      const expired = t.app.jwt.sign(
+        { sub: String(user.id), tv: 0 },
+        { expiresIn: '7d', clockTimestamp: Date.now() - 8 * 24 * 3600_000 },
+      );
+      const res = await t.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${expired}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('Invalid or expired token');
+    });
+
+    it('answers 401 once the account is blocked', async () => {
+      const { auth, user } = await registerUser(t.app);
+      await t.db.updateTable('users').set({ blocked: 1 }).where('id', '=', user.id).execute();
+      expect((await t.app.inject({ url: '/api/users/me', headers: auth })).statusCode).toBe(401);
+    });
+  });
+});
+
+describe.each(ENGINES)('first user on %s in production', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { NODE_ENV: 'production', SEED_DEMO: 'true' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('makes the first registered user admin and the next one basic; never seeds demo data', async () => {
+    expect(t.config.seedDemo).toBe(false);
+    const first = await registerUser(t.app);
+    const second = await registerUser(t.app);
+    expect(first.user).toMatchObject({ meta: { role: 'admin' } });
+    expect(second.user).toMatchObject({ meta: { role: 'basic' } });
+    const profile = await t.app.inject({ url: '/api/profile/userdata', headers: first.auth });
+    expect(profile.json().profile_role.profiletype).toBe('admin');
+  });
+});
