@@ -122,7 +122,10 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (url === '/api' || url.startsWith('/api/') || !wantsPage) {
+    // A missing file (an old hashed chunk after a new deployment) is a 404, never the page: the
+    // browser then sees a failed load instead of HTML in place of a script.
+    const missingFile = /\.[a-z0-9]+$/i.test(url) || url.startsWith('/assets/');
+    if (url === '/api' || url.startsWith('/api/') || !wantsPage || missingFile) {
       return sendError(reply, 404, errorNameFor(404), `Route ${request.method} ${url} not found`);
     }
     if (!hasSpa) {

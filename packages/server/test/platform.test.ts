@@ -143,6 +143,14 @@ describe.each(ENGINES)('platform behaviour on %s', (engine) => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
+
+  it('answers a missing asset with a 404, never with the page (a stale chunk must fail to load)', async () => {
+    for (const url of ['/assets/index-old999.js', '/missing.css']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
+  });
 });
 
 describe.each(ENGINES)('profile routes on %s', (engine) => {

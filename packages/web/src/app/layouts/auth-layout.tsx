@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { FooterLinks } from '../../components/footer-links';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { Logo } from '../../components/logo';
+import { SettingsDrawer } from '../../components/settings-drawer';
+
+/** Sign-in, sign-up, success and password pages: a brand panel and the form. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        sx={{
+          display: { xs: 'none', md: 'flex' },
+          flexDirection: 'column',
+          justifyContent: 'center',
+          gap: 3,
+          width: '42%',
+          p: 6,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
+        <Logo size={56} color="inherit" />
+        <Typography variant="h5" component="p" sx={{ maxWidth: 420 }}>
+          {t('auth.tagline')}
+        </Typography>
+      </Box>
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Box sx={{ display: { md: 'none' }, color: 'primary.main' }}>
+            <Logo size={32} color="inherit" />
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <LanguageSwitcher color="primary" />
+        </Box>
+        <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', py: 4 }}>
+          <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 5 } }}>
+            <Outlet />
+          </Paper>
+        </Box>
+        <Box component="footer" sx={{ pb: 8 }}>
+          <FooterLinks />
+        </Box>
+      </Box>
+      <SettingsDrawer />
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { SettingsDrawer } from '../../components/settings-drawer';
+import { RequireAuth } from '../guards/require-auth';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+const DRAWER_WIDTH = 264;
+
+/** The layout of every private page: side menu, toolbar, settings; login required. */
+export function DefaultLayout() {
+  return (
+    <RequireAuth>
+      <Shell />
+    </RequireAuth>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const navigation = useNavigation();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          zIndex: 2000,
+          '&:focus': { left: 16, top: 16, p: 1, bgcolor: 'background.paper' },
+        }}
+      >
+        {t('app.skipToContent')}
+      </Link>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+          ml: { md: `${DRAWER_WIDTH}px` },
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            aria-label={t('nav.openMenu')}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Box sx={{ flex: 1 }} />
+          <LanguageSwitcher />
+          <UserMenu />
+        </Toolbar>
+        {navigation.state === 'loading' ? (
+          <LinearProgress
+            aria-label={t('app.loading')}
+            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
+          />
+        ) : null}
+      </AppBar>
+
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <SideMenu onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <SideMenu />
+        </Drawer>
+      </Box>
+
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: 12, bgcolor: 'background.default' }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+      <SettingsDrawer />
+    </Box>
+  );
+}

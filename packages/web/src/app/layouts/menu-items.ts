@@ -1,0 +1,27 @@
+import type { AuthUser } from '@dosedot/domain';
+import { paths } from '../../config/paths';
+import { allows } from '../../lib/authorization';
+
+export type MenuKey = 'dashboard' | 'myMedicine' | 'cumulativeChart' | 'devices' | 'users' | 'myHealthData';
+
+export interface MenuItem {
+  key: MenuKey;
+  path: string;
+}
+
+/**
+ * The side menu by user type (spec section 2): basic user Dashboard, My Medicine, Cumulative Chart;
+ * admin Dashboard, My Medicine, Devices, Users; the health-data user adds My Health Data.
+ */
+export function menuItemsFor(user: AuthUser): MenuItem[] {
+  const items: MenuItem[] = [
+    { key: 'dashboard', path: paths.dashboard },
+    { key: 'myMedicine', path: paths.myMedicine },
+  ];
+  if (allows(user, 'cumulativeChart')) items.push({ key: 'cumulativeChart', path: paths.cumulativeChart });
+  if (allows(user, 'admin')) {
+    items.push({ key: 'devices', path: paths.devices }, { key: 'users', path: paths.patientList });
+  }
+  if (allows(user, 'healthData')) items.push({ key: 'myHealthData', path: paths.myHealthData });
+  return items;
+}

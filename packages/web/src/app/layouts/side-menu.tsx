@@ -1,0 +1,82 @@
+import BarChart from '@mui/icons-material/BarChart';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Devices from '@mui/icons-material/Devices';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Group from '@mui/icons-material/Group';
+import Medication from '@mui/icons-material/Medication';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { AppLink } from '../../components/app-link';
+import { FooterLinks } from '../../components/footer-links';
+import { Logo } from '../../components/logo';
+import { paths } from '../../config/paths';
+import { useLocalizedPath } from '../../hooks/use-locale';
+import { useUser } from '../../lib/current-user';
+import { stripLocale } from '../../lib/locale';
+import { type MenuKey, menuItemsFor } from './menu-items';
+
+const ICONS: Record<MenuKey, ReactElement> = {
+  dashboard: <Dashboard />,
+  myMedicine: <Medication />,
+  cumulativeChart: <BarChart />,
+  devices: <Devices />,
+  users: <Group />,
+  myHealthData: <FavoriteBorder />,
+};
+
+/** The side menu by role, with the version text and the footer links. */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const href = useLocalizedPath();
+  const current = stripLocale(useLocation().pathname).path;
+  const items = user ? menuItemsFor(user) : [];
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar>
+        <AppLink to={paths.dashboard} underline="none" aria-label={t('nav.dashboard')}>
+          <Logo size={30} color="inherit" />
+        </AppLink>
+      </Toolbar>
+      <Divider />
+      <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ flex: 1, overflowY: 'auto' }}>
+        <List>
+          {items.map((item) => {
+            const active = current === item.path || current.startsWith(`${item.path}/`);
+            return (
+              <ListItemButton
+                key={item.key}
+                component={RouterLink}
+                to={href(item.path)}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 2 }}
+              >
+                <ListItemIcon>{ICONS[item.key]}</ListItemIcon>
+                <ListItemText primary={t(`nav.${item.key}`)} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider />
+      <Box component="footer" sx={{ p: 2, display: 'grid', gap: 1, justifyItems: 'center' }}>
+        <FooterLinks dense />
+        <Typography variant="caption" color="text.secondary">
+          {t('app.name')} · {t('app.version', { version: __APP_VERSION__ })}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+import Logout from '@mui/icons-material/Logout';
+import Person from '@mui/icons-material/Person';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { paths } from '../../config/paths';
+import { useLocalizedPath } from '../../hooks/use-locale';
+import { endSession, useProfile, useUser } from '../../lib/current-user';
+
+export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+/** Avatar, UPPERCASE name, e-mail, Profile and Logout (with its confirmation; no logout call). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const { data: profile } = useProfile();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const href = useLocalizedPath();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const menuId = useId();
+
+  const name = profile ? `${profile.givenname} ${profile.familyname}`.trim() : (user?.username ?? '');
+  const avatar = (
+    <Avatar
+      src={user?.profile_img ?? DEFAULT_AVATAR}
+      alt={t('userMenu.avatar', { name })}
+      sx={{ width: 36, height: 36 }}
+    />
+  );
+
+  const logout = () => {
+    setConfirming(false);
+    endSession(queryClient);
+    void navigate(href(paths.signIn), { replace: true });
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={t('userMenu.open')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        {avatar}
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }} aria-hidden="false">
+          {avatar}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600, textTransform: 'uppercase' }} noWrap>
+              {name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {user?.email}
+            </Typography>
+          </Box>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void navigate(href(paths.profile));
+          }}
+        >
+          <ListItemIcon>
+            <Person fontSize="small" />
+          </ListItemIcon>
+          {t('nav.profile')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setConfirming(true);
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('nav.logout')}
+        </MenuItem>
+      </Menu>
+      <ConfirmDialog
+        open={confirming}
+        title={t('logout.title')}
+        question={t('logout.question')}
+        cancelLabel={t('logout.cancel')}
+        confirmLabel={t('logout.confirm')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={logout}
+      />
+    </>
+  );
+}

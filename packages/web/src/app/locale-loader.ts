@@ -1,0 +1,37 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { activateLanguage } from '../i18n';
+import {
+  DEFAULT_LANGUAGE,
+  detectBrowserLanguage,
+  type Language,
+  localeCookie,
+  localize,
+  readLocaleCookie,
+  stripLocale,
+} from '../lib/locale';
+
+let firstVisit = true;
+
+/**
+ * Runs when a language's routes are entered. On the first page of a visit without a prefix, the
+ * kept choice (cookie i18n_redirected) or else the browser language decides; afterwards the URL
+ * does. The language is loaded, made the page language and kept in the cookie for 365 days.
+ */
+export function localeLoader(locale: Language) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (firstVisit) {
+      firstVisit = false;
+      if (locale === DEFAULT_LANGUAGE) {
+        const preferred = readLocaleCookie(document.cookie) ?? detectBrowserLanguage(navigator.languages);
+        if (preferred !== DEFAULT_LANGUAGE) {
+          const url = new URL(request.url);
+          throw redirect(`${localize(stripLocale(url.pathname).path, preferred)}${url.search}${url.hash}`);
+        }
+      }
+    }
+    await activateLanguage(locale);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
+    document.cookie = localeCookie(locale);
+    return null;
+  };
+}

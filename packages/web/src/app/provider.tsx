@@ -1,0 +1,38 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ToastContainer } from 'react-toastify';
+import { onSessionExpired } from '../lib/api-client';
+import { queryClient } from '../lib/query-client';
+import { useSettings } from '../lib/settings-store';
+import { notify, TOAST_OPTIONS } from '../lib/toast';
+import { buildTheme } from './theme';
+
+/** Query cache, theme from the settings, toasts; a refused session empties the cache. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const mode = useSettings((s) => s.mode);
+  const primary = useSettings((s) => s.primary);
+  const theme = useMemo(() => buildTheme(mode, primary), [mode, primary]);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        queryClient.clear();
+        notify.info(t('auth.signin.expired'));
+      }),
+    [t],
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+        <ToastContainer {...TOAST_OPTIONS} theme={mode === 'dark' ? 'dark' : 'light'} />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureKey } from '../lib/form';
+import { Loading } from './loading';
+
+/** Loading, failure (with a retry) or the data of a query. */
+export function QueryState<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void query.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        }
+      >
+        {t('errors.loadFailed')} {t(failureKey(query.error))}
+      </Alert>
+    );
+  }
+  return children(query.data);
+}

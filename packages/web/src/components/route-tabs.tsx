@@ -1,0 +1,19 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocalizedPath } from '../hooks/use-locale';
+import { stripLocale } from '../lib/locale';
+
+/** Tabs that are links to sibling routes (the dashboard and medicine variants). */
+export function RouteTabs({ label, tabs }: { label: string; tabs: { path: string; label: string }[] }) {
+  const href = useLocalizedPath();
+  const current = stripLocale(useLocation().pathname).path;
+  const value = tabs.some((tab) => tab.path === current) ? current : false;
+  return (
+    <Tabs value={value} aria-label={label} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 3 }}>
+      {tabs.map((tab) => (
+        <Tab key={tab.path} value={tab.path} label={tab.label} component={RouterLink} to={href(tab.path)} />
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { emailField } from '../../../lib/form';
+
+export const forgotPasswordInputSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+/** POST /api/auth/forgot-password: answers the same whether or not the address has an account. */
+export const forgotPassword = (input: ForgotPasswordInput) =>
+  apiRequest<{ ok: true }>('/api/auth/forgot-password', { method: 'POST', body: input, auth: false });
+
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface SignInProvider {
+  id: string;
+  name: string;
+}
+
+/** GET /api/auth/providers: the alternative sign-in providers that are configured (often none). */
+export const getProviders = () =>
+  apiRequest<{ data: SignInProvider[] }>('/api/auth/providers', { auth: false }).then((r) => r.data);
+
+export const useProviders = () =>
+  useQuery({ queryKey: ['auth', 'providers'], queryFn: getProviders, staleTime: Infinity });

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { paths } from '../../../config/paths';
+import { failureKey, useErrorText } from '../../../lib/form';
+import {
+  type ForgotPasswordInput,
+  forgotPasswordInputSchema,
+  useForgotPassword,
+} from '../api/forgot-password';
+import { AuthHeading } from '../components/auth-heading';
+
+/** Asks for a reset link; says the same whether or not the address has an account. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const forgot = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordInputSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const email = form.register('email');
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      await forgot.mutateAsync(input);
+      setSentTo(input.email);
+    } catch (error) {
+      setFailure(failureKey(error));
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading
+        title={t('auth.forgot.title')}
+        heading={t('auth.forgot.heading')}
+        intro={sentTo ? undefined : t('auth.forgot.intro')}
+      />
+      {sentTo ? (
+        <Alert severity="success" role="status">
+          {t('auth.forgot.sent', { email: sentTo })}
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2.5}>
+            {failure ? (
+              <Alert severity="error" role="alert">
+                {t(failure)}
+              </Alert>
+            ) : null}
+            <TextField
+              {...email}
+              inputRef={email.ref}
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+              error={!!errors.email}
+              helperText={errorText(errors.email)}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
+              {t('auth.forgot.submit')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+        <AppLink to={paths.signIn}>{t('auth.forgot.backToSignin')}</AppLink>
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../../components/app-link';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { startSession } from '../../../lib/current-user';
+import { failureKey, useErrorText } from '../../../lib/form';
+import { localize } from '../../../lib/locale';
+import { type ResetPasswordInput, resetPasswordInputSchema, useResetPassword } from '../api/reset-password';
+import { AuthHeading } from '../components/auth-heading';
+import { PasswordField } from '../components/password-field';
+
+/** The page of the e-mailed link: a new password, then signed in on the success page. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const reset = useResetPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordInputSchema),
+    defaultValues: { password: '', passwordConfirmation: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const { jwt, user } = await reset.mutateAsync({ code, input });
+      const profile = await startSession(queryClient, jwt, user);
+      await navigate(`${localize(paths.success, profile.language)}?reason=reset`, { replace: true });
+    } catch (error) {
+      const badCode = error instanceof ApiError && error.fieldMessage('code') !== undefined;
+      setFailure(badCode ? 'auth.reset.invalidCode' : failureKey(error));
+    }
+  });
+
+  const password = form.register('password');
+  const confirmation = form.register('passwordConfirmation');
+
+  return (
+    <>
+      <AuthHeading title={t('auth.reset.title')} heading={t('auth.reset.heading')} />
+      {code ? (
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2.5}>
+            {failure ? (
+              <Alert severity="error" role="alert">
+                {t(failure)}
+              </Alert>
+            ) : null}
+            <PasswordField
+              {...password}
+              inputRef={password.ref}
+              label={t('auth.reset.newPassword')}
+              autoComplete="new-password"
+              required
+              fullWidth
+              error={!!errors.password}
+              helperText={errorText(errors.password)}
+            />
+            <PasswordField
+              {...confirmation}
+              inputRef={confirmation.ref}
+              label={t('auth.reset.confirmPassword')}
+              autoComplete="new-password"
+              required
+              fullWidth
+              error={!!errors.passwordConfirmation}
+              helperText={errorText(errors.passwordConfirmation)}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
+              {t('auth.reset.submit')}
+            </Button>
+          </Stack>
+        </Box>
+      ) : (
+        <Alert severity="warning">{t('auth.reset.missingCode')}</Alert>
+      )}
+      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+        <AppLink to={paths.forgotPassword}>{t('auth.reset.requestNew')}</AppLink>
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../../components/app-link';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { startSession } from '../../../lib/current-user';
+import { failureKey, useErrorText } from '../../../lib/form';
+import { localize } from '../../../lib/locale';
+import { safeRedirect } from '../../../lib/redirect';
+import { useProviders } from '../api/get-providers';
+import { type LoginInput, loginInputSchema, useLogin } from '../api/login';
+import { AuthHeading } from '../components/auth-heading';
+import { PasswordField } from '../components/password-field';
+
+/** Sign-in: email, password, forgot-password and create-account links, other providers when configured. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const providers = useProviders();
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const { jwt, user } = await login.mutateAsync(input);
+      const profile = await startSession(queryClient, jwt, user);
+      await navigate(localize(safeRedirect(params.get('redirect')), profile.language), { replace: true });
+    } catch (error) {
+      const invalid = error instanceof ApiError && error.status === 400;
+      setFailure(invalid ? 'auth.signin.invalid' : failureKey(error));
+    }
+  });
+
+  const email = form.register('email');
+  const password = form.register('password');
+
+  return (
+    <>
+      <AuthHeading title={t('auth.signin.title')} heading={t('auth.signin.heading')} />
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2.5}>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {t(failure)}
+            </Alert>
+          ) : null}
+          <TextField
+            {...email}
+            inputRef={email.ref}
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            required
+            fullWidth
+            error={!!errors.email}
+            helperText={errorText(errors.email)}
+          />
+          <PasswordField
+            {...password}
+            inputRef={password.ref}
+            label={t('auth.password')}
+            autoComplete="current-password"
+            required
+            fullWidth
+            error={!!errors.password}
+            helperText={errorText(errors.password)}
+          />
+          <Box sx={{ textAlign: 'right' }}>
+            <AppLink to={paths.forgotPassword} variant="body2">
+              {t('auth.signin.forgot')}
+            </AppLink>
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
+            {t('auth.signin.submit')}
+          </Button>
+        </Stack>
+      </Box>
+
+      {providers.data && providers.data.length > 0 ? (
+        <Box sx={{ mt: 3 }}>
+          <Divider>{t('auth.signin.providers')}</Divider>
+          <Stack spacing={1} sx={{ mt: 2 }}>
+            {providers.data.map((provider) => (
+              <Button key={provider.id} variant="outlined" href={`/api/connect/${provider.id}`} fullWidth>
+                {provider.name}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+
+      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+        {t('auth.signin.noAccount')}{' '}
+        <AppLink to={paths.signUp} sx={{ fontWeight: 600 }}>
+          {t('auth.signin.createAccount')}
+        </AppLink>
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { PASSWORD_MIN_LENGTH } from '@dosedot/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../../components/app-link';
+import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
+import { useLocale } from '../../../hooks/use-locale';
+import { ApiError } from '../../../lib/api-client';
+import { startSession } from '../../../lib/current-user';
+import { failureKey, useErrorText } from '../../../lib/form';
+import { localize } from '../../../lib/locale';
+import { type RegisterInput, registerInputSchema, useRegister } from '../api/register';
+import { AuthHeading } from '../components/auth-heading';
+import { PasswordField } from '../components/password-field';
+
+/** Register: full name, email, password, terms and privacy notice; then straight to the dashboard. */
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const registration = useRegister();
+  const acceptHelpId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerInputSchema),
+    defaultValues: { fullName: '', email: '', password: '', accept: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const { jwt, user } = await registration.mutateAsync({ input, language: locale });
+      const profile = await startSession(queryClient, jwt, user);
+      await navigate(localize(HOME_AFTER_LOGIN, profile.language), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+        const fields: Record<string, keyof RegisterInput> = {
+          username: 'fullName',
+          email: 'email',
+          password: 'password',
+        };
+        for (const fieldError of error.fieldErrors) {
+          const field = fields[String(fieldError.path[0])];
+          const taken = field === 'email' && /taken/i.test(fieldError.message);
+          if (field) form.setError(field, { message: taken ? 'auth.signup.emailTaken' : fieldError.message });
+        }
+        return;
+      }
+      setFailure(failureKey(error));
+    }
+  });
+
+  const fullName = form.register('fullName');
+  const email = form.register('email');
+  const password = form.register('password');
+
+  return (
+    <>
+      <AuthHeading title={t('auth.signup.title')} heading={t('auth.signup.heading')} />
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2.5}>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {t(failure)}
+            </Alert>
+          ) : null}
+          <TextField
+            {...fullName}
+            inputRef={fullName.ref}
+            label={t('auth.signup.fullName')}
+            autoComplete="name"
+            required
+            fullWidth
+            error={!!errors.fullName}
+            helperText={errorText(errors.fullName)}
+          />
+          <TextField
+            {...email}
+            inputRef={email.ref}
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            error={!!errors.email}
+            helperText={errorText(errors.email)}
+          />
+          <PasswordField
+            {...password}
+            inputRef={password.ref}
+            label={t('auth.password')}
+            autoComplete="new-password"
+            required
+            fullWidth
+            error={!!errors.password}
+            helperText={
+              errorText(errors.password) ?? t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH })
+            }
+          />
+          <FormControl error={!!errors.accept}>
+            <Controller
+              control={form.control}
+              name="accept"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{
+                        input: {
+                          ref: field.ref,
+                          'aria-describedby': errors.accept ? acceptHelpId : undefined,
+                        },
+                      }}
+                    />
+                  }
+                  label={
+                    <Trans
+                      i18nKey="auth.signup.accept"
+                      components={{
+                        terms: <AppLink to={paths.terms} target="_blank" rel="noopener" />,
+                        privacy: <AppLink to={paths.privacy} target="_blank" rel="noopener" />,
+                      }}
+                    />
+                  }
+                />
+              )}
+            />
+            {errors.accept ? (
+              <FormHelperText id={acceptHelpId}>{errorText(errors.accept)}</FormHelperText>
+            ) : null}
+          </FormControl>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
+            {t('auth.signup.submit')}
+          </Button>
+        </Stack>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+        {t('auth.signup.haveAccount')}{' '}
+        <AppLink to={paths.signIn} sx={{ fontWeight: 600 }}>
+          {t('auth.signup.signin')}
+        </AppLink>
+      </Typography>
+    </>
+  );
+}

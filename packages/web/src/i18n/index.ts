@@ -1,0 +1,33 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, type Language } from '../lib/locale';
+import en from './en.json';
+
+/** English is bundled (default and fallback); German and French load when first needed. */
+const catalogs: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+  de: () => import('./de.json'),
+  fr: () => import('./fr.json'),
+};
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: ['en', 'de', 'fr'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** Loads the language's catalog when needed and makes it the page language. */
+export async function activateLanguage(language: Language): Promise<void> {
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    const catalog = await catalogs[language]();
+    i18n.addResourceBundle(language, 'translation', catalog.default);
+  }
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+  // Arabic would flip to right-to-left (spec section 9); our three languages are left-to-right.
+  document.documentElement.dir = i18n.dir(language);
+}
+
+export { i18n };

@@ -1,0 +1,85 @@
+import type { FieldError } from '@dosedot/domain';
+import { getToken, useSession } from './session-store';
+
+/** A failed call: the server's `{error:{status,name,message,details}}`, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorName: string,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The message of the named field, when the server rejected that field. */
+  fieldMessage(field: string): string | undefined {
+    return this.fieldErrors.find((e) => e.path[0] === field)?.message;
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Sends the bearer token (default true); a 401 then ends the session. */
+  auth?: boolean;
+  /** A token to use instead of the session's (while a login completes). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** Listeners told when the server refuses the session (401 on an authenticated call). */
+const expiredListeners = new Set<() => void>();
+export function onSessionExpired(listener: () => void): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as {
+      error?: { status?: number; name?: string; message?: string; details?: { errors?: FieldError[] } };
+    };
+    const e = body.error ?? {};
+    return new ApiError(
+      res.status,
+      e.name ?? 'ApplicationError',
+      e.message ?? res.statusText,
+      e.details?.errors,
+    );
+  } catch {
+    return new ApiError(res.status, 'ApplicationError', res.statusText);
+  }
+}
+
+/** The one way the app calls the API: JSON in and out, bearer token, typed errors. */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, signal } = opts;
+  const headers: Record<string, string> = { accept: 'application/json, text/plain, */*' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const token = auth ? (opts.token ?? getToken()) : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NetworkError', 'The server cannot be reached');
+  }
+  if (!res.ok) {
+    const error = await readError(res);
+    if (res.status === 401 && token && token === getToken()) {
+      useSession.getState().clear();
+      for (const listener of expiredListeners) listener();
+    }
+    throw error;
+  }
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

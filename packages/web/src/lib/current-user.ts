@@ -1,0 +1,60 @@
+import type { AuthUser, Profile, ProfileUpdate } from '@dosedot/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activateLanguage } from '../i18n';
+import { apiRequest } from './api-client';
+import { useSession } from './session-store';
+import { useSettings } from './settings-store';
+import { clearStoredAppData } from './storage';
+
+/** The signed-in user and their profile: shared by every layout and feature. */
+export const currentUserKeys = {
+  me: ['auth', 'me'] as const,
+  profile: ['profile', 'userdata'] as const,
+};
+
+export const getMe = () => apiRequest<AuthUser>('/api/users/me');
+export const getProfile = () => apiRequest<Profile>('/api/profile/userdata');
+
+export function useUser() {
+  const token = useSession((s) => s.token);
+  return useQuery({ queryKey: currentUserKeys.me, queryFn: getMe, enabled: !!token, staleTime: 300_000 });
+}
+
+export function useProfile() {
+  const token = useSession((s) => s.token);
+  return useQuery({ queryKey: currentUserKeys.profile, queryFn: getProfile, enabled: !!token });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ProfileUpdate) =>
+      apiRequest<Profile>('/api/profile/userdata', { method: 'PUT', body: patch }),
+    onSuccess: (profile) => queryClient.setQueryData(currentUserKeys.profile, profile),
+  });
+}
+
+/**
+ * After a login, registration or password reset: keep the token, put the user in the cache, load
+ * the profile and take over its language and dark mode (spec section 4). Returns the profile.
+ */
+export async function startSession(queryClient: QueryClient, jwt: string, user: AuthUser): Promise<Profile> {
+  const profile = await apiRequest<Profile>('/api/profile/userdata', { token: jwt });
+  await activateLanguage(profile.language);
+  queryClient.clear();
+  queryClient.setQueryData(currentUserKeys.me, user);
+  queryClient.setQueryData(currentUserKeys.profile, profile);
+  useSettings.getState().setMode(profile.is_dark ? 'dark' : 'light');
+  useSession.getState().signIn(jwt);
+  return profile;
+}
+
+/**
+ * Logout (there is no logout call): forget the query cache (profile, medicines, schedules,
+ * history, devices, charts, button presses), the session and impersonation, and every stored key.
+ */
+export function endSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  useSession.getState().clear();
+  clearStoredAppData();
+}

@@ -1,0 +1,40 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from './api-client';
+
+/*
+ * Form schemas carry catalog keys as messages ('validation.required'); the form translates them.
+ * A server message that is no key shows as the server wrote it.
+ */
+export const requiredText = (max = 254) =>
+  z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.tooLong' });
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .pipe(z.email({ message: 'validation.email' }));
+
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: 'validation.passwordMin' })
+  .max(PASSWORD_MAX_LENGTH, { message: 'validation.passwordMax' });
+
+/** Translates a form error message (a catalog key) with the limits it may name. */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (error?: { message?: string }) =>
+    error?.message
+      ? t(error.message, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, defaultValue: error.message })
+      : undefined;
+}
+
+/** The catalog key that tells the user why a call failed. */
+export function failureKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'errors.network';
+    if (error.status === 429) return 'errors.tooMany';
+  }
+  return 'errors.generic';
+}

@@ -1,0 +1,45 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@dosedot/domain';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
+
+/** The cookie that keeps the chosen language (spec: i18n_redirected, 365 days). */
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_DAYS = 365;
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** A path in a language: no prefix for English (prefix-except-default), /de or /fr otherwise. */
+export function localize(path: string, locale: Language): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LANGUAGE) return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}
+
+/** Splits a pathname into its language and the path without prefix. */
+export function stripLocale(pathname: string): { locale: Language; path: string } {
+  const match = /^\/(de|fr)(\/.*)?$/.exec(pathname);
+  if (match && isLanguage(match[1])) return { locale: match[1], path: match[2] ?? '/' };
+  return { locale: DEFAULT_LANGUAGE, path: pathname || '/' };
+}
+
+/** The first supported language of the browser's list, else English. */
+export function detectBrowserLanguage(languages: readonly string[]): Language {
+  for (const tag of languages) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function readLocaleCookie(cookie: string): Language | undefined {
+  for (const part of cookie.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE && isLanguage(value)) return value;
+  }
+  return undefined;
+}
+
+export function localeCookie(locale: Language): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_DAYS * 24 * 60 * 60}; Path=/; SameSite=Lax`;
+}

@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** "0.1.0 (abc1234)": package version and short commit, set by vite.config.ts. */
+declare const __APP_VERSION__: string;
