@@ -4,12 +4,9 @@ import { RouterProvider } from 'react-router/dom';
 import './i18n';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
-import { reloadAfterChunkError } from './lib/chunk-reload';
 
-// A page chunk that fails to load (a new deployment replaced it) reloads the page, once a minute at most.
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadAfterChunkError()) event.preventDefault();
-});
+// A page chunk that fails to load (a new deployment replaced it) lands in the routes' error
+// boundary (app/route-error.tsx), which reloads the page at its new address, once a minute at most.
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

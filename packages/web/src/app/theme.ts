@@ -15,6 +15,7 @@ export function buildTheme(mode: ThemeMode, primary: string): Theme {
   return createTheme(theme, {
     components: {
       MuiLink: { styleOverrides: { root: { color: link, textDecorationColor: link } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: link } } } },
     },
   });
 }

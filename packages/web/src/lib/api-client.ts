@@ -75,7 +75,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (!res.ok) {
     const error = await readError(res);
     if (res.status === 401 && token && token === getToken()) {
-      useSession.getState().clear();
+      useSession.getState().clear('expired');
       for (const listener of expiredListeners) listener();
     }
     throw error;

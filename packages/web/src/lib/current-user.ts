@@ -50,11 +50,11 @@ export async function startSession(queryClient: QueryClient, jwt: string, user: 
 }
 
 /**
- * Logout (there is no logout call): forget the query cache (profile, medicines, schedules,
+ * Logout (there is no logout call; the guard of the private pages then opens sign-in): forget the query cache (profile, medicines, schedules,
  * history, devices, charts, button presses), the session and impersonation, and every stored key.
  */
 export function endSession(queryClient: QueryClient): void {
   queryClient.clear();
-  useSession.getState().clear();
+  useSession.getState().clear('logout');
   clearStoredAppData();
 }

@@ -13,17 +13,21 @@ import { stripLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
 
 /**
- * Pages require login: signed out, go to sign-in and come back here afterwards. While the current
+ * Pages require login: signed out, go to sign-in and come back here afterwards (after a logout,
+ * just to sign-in). While the current
  * user loads, show that; a 401 ends the session in the API client, which lands here signed out.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
+  const endedBy = useSession((s) => s.endedBy);
   const location = useLocation();
   const href = useLocalizedPath();
   const user = useUser();
 
   if (!token) {
+    // After a logout, plain sign-in; otherwise come back here after the login.
+    if (endedBy === 'logout') return <Navigate replace to={href(paths.signIn)} />;
     const back = `${stripLocale(location.pathname).path}${location.search}`;
     return <Navigate replace to={`${href(paths.signIn)}?redirect=${encodeURIComponent(back)}`} />;
   }

@@ -30,15 +30,18 @@ export function AuthLayout() {
           {t('auth.tagline')}
         </Typography>
       </Box>
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
+      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Box sx={{ display: { md: 'none' }, color: 'primary.main' }}>
             <Logo size={32} color="inherit" />
           </Box>
           <Box sx={{ flex: 1 }} />
-          <LanguageSwitcher color="primary" />
+          <LanguageSwitcher />
         </Box>
-        <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', py: 4 }}>
+        <Box
+          component="main"
+          sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', py: 4 }}
+        >
           <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 5 } }}>
             <Outlet />
           </Paper>

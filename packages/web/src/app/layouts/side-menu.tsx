@@ -7,6 +7,7 @@ import Medication from '@mui/icons-material/Medication';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -54,18 +55,19 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           {items.map((item) => {
             const active = current === item.path || current.startsWith(`${item.path}/`);
             return (
-              <ListItemButton
-                key={item.key}
-                component={RouterLink}
-                to={href(item.path)}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 2 }}
-              >
-                <ListItemIcon>{ICONS[item.key]}</ListItemIcon>
-                <ListItemText primary={t(`nav.${item.key}`)} />
-              </ListItemButton>
+              <ListItem key={item.key} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={href(item.path)}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{ mx: 1, borderRadius: 2 }}
+                >
+                  <ListItemIcon>{ICONS[item.key]}</ListItemIcon>
+                  <ListItemText primary={t(`nav.${item.key}`)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -43,7 +43,6 @@ export function UserMenu() {
   const logout = () => {
     setConfirming(false);
     endSession(queryClient);
-    void navigate(href(paths.signIn), { replace: true });
   };
 
   return (

@@ -35,7 +35,6 @@ export function ErrorMessage({ code, title, heading, text, caption }: ErrorMessa
           fontWeight: 800,
           lineHeight: 1,
           color: 'primary.main',
-          opacity: 0.85,
         }}
       >
         {code}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { accounts, lastMailTo, newEmail, signIn, signUp, statePath } from './support';
+
+test.describe('authentication screens', () => {
+  test('sign up lands on the dashboard with the new name in the user menu', async ({ page }) => {
+    await signUp(page, 'Erika Mustermann', newEmail('signup'), 'a-good-password');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open the account menu' }).click();
+    await expect(page.getByRole('menu').getByText('Erika Mustermann')).toBeVisible();
+  });
+
+  test('sign up names the wrong fields and writes nothing', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await page.getByLabel(/^Email/).fill('not-an-address');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Password must have at least 8 characters')).toBeVisible();
+    await expect(page.getByText('Please accept the terms of use and the privacy notice')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+  });
+
+  test('an address that already has an account is named at the field', async ({ page }) => {
+    await signUp(page, 'Anna Again', accounts.anna.email, 'a-good-password');
+    await expect(page.getByText('An account with this email already exists')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+  });
+
+  test('a wrong password shows the spec message', async ({ page }) => {
+    await page.goto('/auth/signin');
+    await signIn(page, accounts.anna.email, 'wrong-password-123');
+    await expect(page.getByRole('alert')).toHaveText('The email / password combination is invalid');
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('a private page sends a signed-out visitor to sign-in and back after login', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/auth\/signin\?redirect=%2Fprofile$/);
+    await signIn(page, accounts.anna.email, accounts.anna.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(accounts.anna.email).first()).toBeVisible();
+  });
+
+  test('forgot and reset password work with the e-mailed single-use link', async ({ page }) => {
+    const email = newEmail('reset');
+    await signUp(page, 'Rita Reset', email, 'the-old-password');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(() => localStorage.removeItem('dosedot.session'));
+
+    await page.goto('/auth/signin');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('status')).toContainText(email);
+
+    let mail: string | undefined;
+    await expect.poll(() => (mail = lastMailTo(email))).toBeTruthy();
+    const link = /(http:\/\/\S+\/auth\/reset-password\?code=\S+)/.exec(mail ?? '')?.[1];
+    expect(link).toBeTruthy();
+
+    await page.goto(link ?? '');
+    await page.getByLabel(/^New password/).fill('the-new-password');
+    await page.getByLabel(/^Repeat the new password/).fill('the-new-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(/\/auth\/success\?reason=reset$/);
+    await expect(page.getByText('Your password has been changed')).toBeVisible();
+
+    // The link works once only.
+    await page.goto(link ?? '');
+    await page.getByLabel(/^New password/).fill('another-password');
+    await page.getByLabel(/^Repeat the new password/).fill('another-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link is invalid');
+  });
+
+  test.describe('signed in', () => {
+    test.use({ storageState: statePath(accounts.anna.state) });
+    test('sign-in redirects to the dashboard', async ({ page }) => {
+      await page.goto('/auth/signin');
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+  });
+});

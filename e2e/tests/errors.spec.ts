@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { accounts, statePath } from './support';
+
+test('an unknown route shows the 404 texts and a back button', async ({ page }) => {
+  await page.goto('/auth/signin');
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How did you get here?' })).toBeVisible();
+  await expect(page.getByText("Sorry we can't seem to find the page you're looking for.")).toBeVisible();
+  await expect(page).toHaveTitle('This page could not be found · DoseDot Web');
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+});
+
+test('an unknown route under /fr is a 404 in French', async ({ page }) => {
+  await page.goto('/fr/nowhere');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('How did you get here?');
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: statePath(accounts.anna.state) });
+
+  test('a page chunk that fails to load reloads the page once, then shows the error page', async ({
+    page,
+  }) => {
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    loads = 0;
+    await page.route(/\/assets\/profile-page-.*\.js$/, (route) => route.abort());
+    await page.getByRole('button', { name: 'Open the account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page.getByRole('heading', { name: 'OOPS! Something went wrong here' })).toBeVisible();
+    await expect(page.getByText('Our experts are working to fix the issue.')).toBeVisible();
+    expect(loads).toBe(1);
+  });
+
+  test('a session the server refuses ends with a toast top-right and the sign-in page', async ({ page }) => {
+    await page.addInitScript(() => {
+      const session = JSON.parse(localStorage.getItem('dosedot.session') ?? '{}');
+      if (session.state) session.state.token = 'not-a-valid-token';
+      localStorage.setItem('dosedot.session', JSON.stringify(session));
+    });
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/signin\?redirect=%2Fdashboard$/);
+    const toast = page.getByRole('alert').filter({ hasText: 'Your session has ended' });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y < viewport.height / 2).toBe(
+      true,
+    );
+    // 2000 ms and it is gone.
+    await expect(toast).toBeHidden({ timeout: 5_000 });
+  });
+});

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ARTIFACTS, accounts, expectAccessible, presetTheme, statePath } from './support';
+
+// Screens in light and dark: axe-core finds no serious or critical violation, and a screenshot
+// of each is kept in e2e/artifacts/ (and attached to the report) for people to look at.
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`${mode} theme`, () => {
+    test.beforeEach(async ({ page }) => presetTheme(page, mode));
+
+    test(`sign-in, register and 404 are accessible (${mode})`, async ({ page }, testInfo) => {
+      for (const [name, url, heading] of [
+        ['signin', '/auth/signin', 'Welcome back'],
+        ['register', '/auth/signup', 'Create your DoseDot account'],
+        ['404', '/no/such/page', 'How did you get here?'],
+      ] as const) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expectAccessible(page);
+        const file = path.join(ARTIFACTS, `${name}-${mode}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`${name}-${mode}`, { path: file, contentType: 'image/png' });
+      }
+    });
+
+    test.describe('signed in', () => {
+      test.use({ storageState: statePath(accounts.anna.state) });
+      test(`the dashboard is accessible (${mode})`, async ({ page }, testInfo) => {
+        await page.goto('/dashboard');
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        await expect(page.getByText('No Medicine Schedule To Display')).toBeVisible();
+        await expectAccessible(page);
+        const file = path.join(ARTIFACTS, `dashboard-${mode}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`dashboard-${mode}`, { path: file, contentType: 'image/png' });
+      });
+    });
+  });
+}
+
+test('menus, drawers and dialogs work by keyboard', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: statePath(accounts.anna.state) });
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // The account menu opens with Enter and focuses its first item, Profile.
+  await page.getByRole('button', { name: 'Open the account menu' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Arrow down to Logout; the dialog closes with Escape.
+  await page.getByRole('button', { name: 'Open the account menu' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Logout' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open the settings' }).focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Settings' });
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await context.close();
+});
+
+test('the privacy page has the blue bar with a back button', async ({ page }) => {
+  await page.goto('/auth/signup');
+  await page.getByRole('link', { name: 'Privacy', exact: true }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+  await expect(page.locator('header')).toHaveCSS('background-color', 'rgb(0, 150, 199)');
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+  for (const [link, heading] of [
+    ['FAQ', 'Frequently asked questions'],
+    ['Contact', 'Contact'],
+    ['Terms', 'Terms of use'],
+  ]) {
+    await page.getByRole('contentinfo').getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+});

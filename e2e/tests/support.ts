@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+type Catalog = { [key: string]: string | Catalog };
+const catalog = (lang: string) =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, `../../packages/web/src/i18n/${lang}.json`), 'utf8'),
+  ) as Catalog;
+const catalogs = { en: catalog('en'), de: catalog('de'), fr: catalog('fr') };
+
+/** A text of the app's catalog, so tests follow the translations: text('de', 'nav.dashboard'). */
+export function text(lang: keyof typeof catalogs, key: string): string {
+  let node: string | Catalog | undefined = catalogs[lang];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text ${lang}:${key}`);
+  return node;
+}
+
+/** The demo accounts that `npm start` seeds (packages/server/src/seed/demo.ts). */
+export const accounts = {
+  admin: { email: 'admin@dosedot.local', password: 'DoseDot-admin-2026', state: '.auth/admin.json' },
+  anna: { email: 'anna.muster@dosedot.local', password: 'DoseDot-demo-2026', state: '.auth/anna.json' },
+  heidi: { email: 'heidi.keller@dosedot.local', password: 'DoseDot-demo-2026', state: '.auth/heidi.json' },
+} as const;
+
+export const statePath = (file: string) => path.resolve(import.meta.dirname, '..', file);
+export const DATA_DIR = path.resolve(import.meta.dirname, '..', '.data');
+export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts');
+
+export const newEmail = (prefix = 'e2e') => `${prefix}.${randomBytes(5).toString('hex')}@example.test`;
+
+/** Signs in through the sign-in page (English labels). */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Registers through the sign-up page (English labels). */
+export async function signUp(page: Page, name: string, email: string, password: string) {
+  await page.goto('/auth/signup');
+  await page.getByLabel(/^Full name/).fill(name);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** The app's keys in localStorage and everything in sessionStorage. */
+export async function storedAppData(page: Page) {
+  return page.evaluate(() => ({
+    local: Object.keys(localStorage).filter((k) => k.startsWith('dosedot.')),
+    session: Object.keys(sessionStorage),
+    settings: localStorage.getItem('dosedot.settings'),
+  }));
+}
+
+/** axe-core: no serious or critical violation on the page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The newest e-mail in the server's outbox (no SMTP_URL in e2e) sent to the address. */
+export function lastMailTo(address: string): string | undefined {
+  const dir = path.join(DATA_DIR, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
+  const mails = files
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${address}`));
+  return mails.at(-1);
+}
+
+/** Sets the theme in the browser before the app starts. */
+export async function presetTheme(page: Page, mode: 'light' | 'dark') {
+  await page.addInitScript((m) => {
+    const settings = JSON.parse(localStorage.getItem('dosedot.settings') ?? 'null') ?? {
+      state: {},
+      version: 0,
+    };
+    settings.state = { primary: '#0096c7', ...settings.state, mode: m };
+    localStorage.setItem('dosedot.settings', JSON.stringify(settings));
+  }, mode);
+}
