@@ -1,2 +1,3 @@
+export * from './constants';
 export * from './contract';
 export { splitFullName } from './profile/names';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { languageSchema, roleSchema } from './common';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
 
 const email = z.email({ message: 'Invalid email address' }).max(254);
 const password = z

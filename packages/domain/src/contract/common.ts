@@ -1,14 +1,9 @@
 import { z } from 'zod';
 
-/** Languages the product speaks; English is the default and the fallback. */
-export const LANGUAGES = ['en', 'de', 'fr'] as const;
-export const DEFAULT_LANGUAGE = 'en';
-export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
+import { LANGUAGES, ROLES } from '../constants';
 
-export const ROLES = ['admin', 'basic'] as const;
+export const languageSchema = z.enum(LANGUAGES);
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
 
 /** The error body of every failed call (Strapi's shape). */
 export const apiErrorSchema = z.object({

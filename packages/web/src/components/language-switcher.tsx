@@ -1,13 +1,14 @@
 import Translate from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUpdateProfile } from '../lib/current-user';
-import { LANGUAGES, type Language, localize, stripLocale } from '../lib/locale';
+import { type Language, localize, stripLocale } from '../lib/locale';
 import { useSession } from '../lib/session-store';
+
+// The menu loads on the first click: the sign-in page does not need it to appear.
+const LanguageMenu = lazy(() => import('./language-menu'));
 
 /** Lists the other two languages and opens the same page in the chosen one. */
 export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
@@ -17,6 +18,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
   const signedIn = useSession((s) => !!s.token);
   const updateProfile = useUpdateProfile();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const menuId = useId();
   const { locale, path } = stripLocale(location.pathname);
 
@@ -36,17 +38,24 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         aria-label={t('language.choose', { language: t(`language.${locale}`) })}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
       >
         {locale.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {LANGUAGES.filter((l) => l !== locale).map((language) => (
-          <MenuItem key={language} lang={language} onClick={() => choose(language)}>
-            {t(`language.${language}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id={menuId}
+            anchor={anchor}
+            current={locale}
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,25 +1,33 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from './api-client';
 
 /*
- * Form schemas carry catalog keys as messages ('validation.required'); the form translates them.
- * A server message that is no key shows as the server wrote it.
+ * Form schemas (zod/mini: the sign-in page stays small) carry catalog keys as messages
+ * ('validation.required'); the form translates them. A server message that is no key shows as the
+ * server wrote it. The server checks everything again with the full contract.
  */
 export const requiredText = (max = 254) =>
-  z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.tooLong' });
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { message: 'validation.required' }),
+      z.maxLength(max, { message: 'validation.tooLong' }),
+    );
 
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, { message: 'validation.required' })
-  .pipe(z.email({ message: 'validation.email' }));
+export const emailField = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, { message: 'validation.required' })),
+  z.email({ message: 'validation.email' }),
+);
 
 export const newPasswordField = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { message: 'validation.passwordMin' })
-  .max(PASSWORD_MAX_LENGTH, { message: 'validation.passwordMax' });
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { message: 'validation.passwordMin' }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { message: 'validation.passwordMax' }),
+  );
 
 /** Translates a form error message (a catalog key) with the limits it may name. */
 export function useErrorText() {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@dosedot/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@dosedot/domain/constants';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 

@@ -1,12 +1,12 @@
 import type { AuthResponse } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { emailField } from '../../../lib/form';
 
 export const loginInputSchema = z.object({
   email: emailField,
-  password: z.string().min(1, { message: 'validation.required' }),
+  password: z.string().check(z.minLength(1, { message: 'validation.required' })),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

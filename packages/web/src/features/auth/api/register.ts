@@ -1,6 +1,6 @@
 import type { AuthResponse, Language } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { emailField, newPasswordField, requiredText } from '../../../lib/form';
 
@@ -8,7 +8,7 @@ export const registerInputSchema = z.object({
   fullName: requiredText(100),
   email: emailField,
   password: newPasswordField,
-  accept: z.boolean().refine((v) => v, { message: 'validation.acceptTerms' }),
+  accept: z.boolean().check(z.refine((v) => v, { message: 'validation.acceptTerms' })),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

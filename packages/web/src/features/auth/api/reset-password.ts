@@ -1,15 +1,17 @@
 import type { AuthResponse } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { newPasswordField } from '../../../lib/form';
 
 export const resetPasswordInputSchema = z
   .object({ password: newPasswordField, passwordConfirmation: z.string() })
-  .refine((v) => v.password === v.passwordConfirmation, {
-    message: 'validation.passwordsMatch',
-    path: ['passwordConfirmation'],
-  });
+  .check(
+    z.refine((v) => v.password === v.passwordConfirmation, {
+      message: 'validation.passwordsMatch',
+      path: ['passwordConfirmation'],
+    }),
+  );
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** POST /api/auth/reset-password with the single-use code from the e-mailed link. */

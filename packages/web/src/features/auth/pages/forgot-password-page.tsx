@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { failureKey, useErrorText } from '../../../lib/form';
 import {
@@ -61,9 +61,8 @@ export function ForgotPasswordPage() {
                 {t(failure)}
               </Alert>
             ) : null}
-            <TextField
+            <TextInput
               {...email}
-              inputRef={email.ref}
               label={t('auth.email')}
               type="email"
               autoComplete="email"

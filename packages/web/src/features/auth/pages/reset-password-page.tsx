@@ -63,7 +63,6 @@ export function ResetPasswordPage() {
             ) : null}
             <PasswordField
               {...password}
-              inputRef={password.ref}
               label={t('auth.reset.newPassword')}
               autoComplete="new-password"
               required
@@ -73,7 +72,6 @@ export function ResetPasswordPage() {
             />
             <PasswordField
               {...confirmation}
-              inputRef={confirmation.ref}
               label={t('auth.reset.confirmPassword')}
               autoComplete="new-password"
               required

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/app-link';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
@@ -64,9 +64,8 @@ export function SignInPage() {
               {t(failure)}
             </Alert>
           ) : null}
-          <TextField
+          <TextInput
             {...email}
-            inputRef={email.ref}
             label={t('auth.email')}
             type="email"
             autoComplete="username"
@@ -77,7 +76,6 @@ export function SignInPage() {
           />
           <PasswordField
             {...password}
-            inputRef={password.ref}
             label={t('auth.password')}
             autoComplete="current-password"
             required

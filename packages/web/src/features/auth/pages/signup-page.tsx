@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@dosedot/domain';
+import { PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,7 +8,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -16,6 +15,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppLink } from '../../../components/app-link';
+import { TextInput } from '../../../components/text-input';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocale } from '../../../hooks/use-locale';
 import { ApiError } from '../../../lib/api-client';
@@ -80,9 +80,8 @@ export function SignUpPage() {
               {t(failure)}
             </Alert>
           ) : null}
-          <TextField
+          <TextInput
             {...fullName}
-            inputRef={fullName.ref}
             label={t('auth.signup.fullName')}
             autoComplete="name"
             required
@@ -90,9 +89,8 @@ export function SignUpPage() {
             error={!!errors.fullName}
             helperText={errorText(errors.fullName)}
           />
-          <TextField
+          <TextInput
             {...email}
-            inputRef={email.ref}
             label={t('auth.email')}
             type="email"
             autoComplete="email"
@@ -103,7 +101,6 @@ export function SignUpPage() {
           />
           <PasswordField
             {...password}
-            inputRef={password.ref}
             label={t('auth.password')}
             autoComplete="new-password"
             required

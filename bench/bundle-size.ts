@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { createDb, migrateToLatest } from '../packages/server/src/db';
+import { DEMO_ACCOUNTS, seedDemo } from '../packages/server/src/seed/demo';
+
+export const SIGNIN_BUDGET_KB = 250;
+
+export interface PageWeight {
+  page: string;
+  files: number;
+  rawKb: number;
+  gzipKb: number;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * The JavaScript a real Chromium loads for a page of the built app, served by the real server:
+ * every script response is counted once, gzip-compressed at the default level.
+ */
+export async function measureBundles(): Promise<PageWeight[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dosedot-bench-'));
+  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  await seedDemo(db, { timezone: config.defaultTimezone });
+  const app = await buildApp({ config, db, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin');
+    const login = await fetch(`${base}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: admin?.email, password: admin?.password }),
+    });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const results: PageWeight[] = [];
+    for (const [page, signedIn] of [
+      ['/auth/signin', false],
+      ['/dashboard', true],
+    ] as const) {
+      const context = await browser.newContext({ locale: 'en-US' });
+      if (signedIn) {
+        await context.addInitScript((token) => {
+          localStorage.setItem(
+            'dosedot.session',
+            JSON.stringify({ state: { token, impersonating: null }, version: 0 }),
+          );
+        }, jwt);
+      }
+      const tab = await context.newPage();
+      const scripts = new Map<string, Promise<Buffer>>();
+      tab.on('response', (res) => {
+        if (res.request().resourceType() === 'script' && !scripts.has(res.url()))
+          scripts.set(res.url(), res.body());
+      });
+      await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+      if (!tab.url().endsWith(page)) throw new Error(`${page} ended on ${tab.url()}`);
+      const bodies = await Promise.all(scripts.values());
+      if (process.env.BENCH_VERBOSE) {
+        [...scripts.keys()].forEach((url, i) => {
+          const body = bodies[i];
+          if (body) console.log(page, gzipSync(body).length, url.replace(base, ''));
+        });
+      }
+      results.push({
+        page,
+        files: bodies.length,
+        rawKb: kb(bodies.reduce((sum, b) => sum + b.length, 0)),
+        gzipKb: kb(bodies.reduce((sum, b) => sum + gzipSync(b).length, 0)),
+      });
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
