@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { count, createTestApp, ENGINES, registerUser, type TestApp } from './context';
@@ -17,7 +18,10 @@ describe.each(ENGINES)('platform behaviour on %s', (engine) => {
       path.join(web, 'index.html'),
       '<!doctype html><title>DoseDot Web</title><div id="root"></div>',
     );
-    writeFileSync(path.join(web, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(
+      path.join(web, 'assets', 'index-abc123.js'),
+      `console.log("app");\n${'// padding\n'.repeat(400)}`,
+    );
     writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp(engine, { env: {} });
     await t.app.close();
@@ -138,6 +142,14 @@ describe.each(ENGINES)('platform behaviour on %s', (engine) => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // Scripts travel compressed when the browser accepts it.
+    const zipped = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toContain('console.log("app")');
 
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
