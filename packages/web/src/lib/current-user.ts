@@ -35,11 +35,15 @@ export function useUpdateProfile() {
 }
 
 /**
- * After a login, registration or password reset: keep the token, put the user in the cache, load
- * the profile and take over its language and dark mode (spec section 4). Returns the profile.
+ * After a login, registration or password reset: fetch the current user and the profile with the
+ * new token (spec section 4), take over the profile's language and dark mode, then keep the token.
+ * Returns the profile.
  */
-export async function startSession(queryClient: QueryClient, jwt: string, user: AuthUser): Promise<Profile> {
-  const profile = await apiRequest<Profile>('/api/profile/userdata', { token: jwt });
+export async function startSession(queryClient: QueryClient, jwt: string): Promise<Profile> {
+  const [user, profile] = await Promise.all([
+    apiRequest<AuthUser>('/api/users/me', { token: jwt }),
+    apiRequest<Profile>('/api/profile/userdata', { token: jwt }),
+  ]);
   await activateLanguage(profile.language);
   queryClient.clear();
   queryClient.setQueryData(currentUserKeys.me, user);

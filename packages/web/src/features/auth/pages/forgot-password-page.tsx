@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import {
   useForgotPassword,
 } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
+import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 
 /** Asks for a reset link; says the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -56,11 +55,7 @@ export function ForgotPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2.5}>
-            {failure ? (
-              <Alert severity="error" role="alert">
-                {t(failure)}
-              </Alert>
-            ) : null}
+            <FailureAlert messageKey={failure} />
             <TextInput
               {...email}
               label={t('auth.email')}
@@ -71,15 +66,13 @@ export function ForgotPasswordPage() {
               error={!!errors.email}
               helperText={errorText(errors.email)}
             />
-            <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
-              {t('auth.forgot.submit')}
-            </Button>
+            <SubmitButton busy={isSubmitting}>{t('auth.forgot.submit')}</SubmitButton>
           </Stack>
         </Box>
       )}
-      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+      <FormFooter>
         <AppLink to={paths.signIn}>{t('auth.forgot.backToSignin')}</AppLink>
-      </Typography>
+      </FormFooter>
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +15,7 @@ import { failureKey, useErrorText } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { type ResetPasswordInput, resetPasswordInputSchema, useResetPassword } from '../api/reset-password';
 import { AuthHeading } from '../components/auth-heading';
+import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
 
 /** The page of the e-mailed link: a new password, then signed in on the success page. */
@@ -38,8 +37,8 @@ export function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { jwt, user } = await reset.mutateAsync({ code, input });
-      const profile = await startSession(queryClient, jwt, user);
+      const { jwt } = await reset.mutateAsync({ code, input });
+      const profile = await startSession(queryClient, jwt);
       await navigate(`${localize(paths.success, profile.language)}?reason=reset`, { replace: true });
     } catch (error) {
       const badCode = error instanceof ApiError && error.fieldMessage('code') !== undefined;
@@ -56,11 +55,7 @@ export function ResetPasswordPage() {
       {code ? (
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2.5}>
-            {failure ? (
-              <Alert severity="error" role="alert">
-                {t(failure)}
-              </Alert>
-            ) : null}
+            <FailureAlert messageKey={failure} />
             <PasswordField
               {...password}
               label={t('auth.reset.newPassword')}
@@ -79,17 +74,15 @@ export function ResetPasswordPage() {
               error={!!errors.passwordConfirmation}
               helperText={errorText(errors.passwordConfirmation)}
             />
-            <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
-              {t('auth.reset.submit')}
-            </Button>
+            <SubmitButton busy={isSubmitting}>{t('auth.reset.submit')}</SubmitButton>
           </Stack>
         </Box>
       ) : (
         <Alert severity="warning">{t('auth.reset.missingCode')}</Alert>
       )}
-      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+      <FormFooter>
         <AppLink to={paths.forgotPassword}>{t('auth.reset.requestNew')}</AppLink>
-      </Typography>
+      </FormFooter>
     </>
   );
 }

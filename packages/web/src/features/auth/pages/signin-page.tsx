@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,6 +19,7 @@ import { safeRedirect } from '../../../lib/redirect';
 import { useProviders } from '../api/get-providers';
 import { type LoginInput, loginInputSchema, useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
+import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
 
 /** Sign-in: email, password, forgot-password and create-account links, other providers when configured. */
@@ -42,8 +41,8 @@ export function SignInPage() {
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { jwt, user } = await login.mutateAsync(input);
-      const profile = await startSession(queryClient, jwt, user);
+      const { jwt } = await login.mutateAsync(input);
+      const profile = await startSession(queryClient, jwt);
       await navigate(localize(safeRedirect(params.get('redirect')), profile.language), { replace: true });
     } catch (error) {
       const invalid = error instanceof ApiError && error.status === 400;
@@ -59,11 +58,7 @@ export function SignInPage() {
       <AuthHeading title={t('auth.signin.title')} heading={t('auth.signin.heading')} />
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
-          {failure ? (
-            <Alert severity="error" role="alert">
-              {t(failure)}
-            </Alert>
-          ) : null}
+          <FailureAlert messageKey={failure} />
           <TextInput
             {...email}
             label={t('auth.email')}
@@ -88,9 +83,7 @@ export function SignInPage() {
               {t('auth.signin.forgot')}
             </AppLink>
           </Box>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
-            {t('auth.signin.submit')}
-          </Button>
+          <SubmitButton busy={isSubmitting}>{t('auth.signin.submit')}</SubmitButton>
         </Stack>
       </Box>
 
@@ -107,12 +100,12 @@ export function SignInPage() {
         </Box>
       ) : null}
 
-      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+      <FormFooter>
         {t('auth.signin.noAccount')}{' '}
         <AppLink to={paths.signUp} sx={{ fontWeight: 600 }}>
           {t('auth.signin.createAccount')}
         </AppLink>
-      </Typography>
+      </FormFooter>
     </>
   );
 }

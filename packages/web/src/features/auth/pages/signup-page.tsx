@@ -1,14 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -24,6 +21,7 @@ import { failureKey, useErrorText } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { type RegisterInput, registerInputSchema, useRegister } from '../api/register';
 import { AuthHeading } from '../components/auth-heading';
+import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
 
 /** Register: full name, email, password, terms and privacy notice; then straight to the dashboard. */
@@ -45,8 +43,8 @@ export function SignUpPage() {
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { jwt, user } = await registration.mutateAsync({ input, language: locale });
-      const profile = await startSession(queryClient, jwt, user);
+      const { jwt } = await registration.mutateAsync({ input, language: locale });
+      const profile = await startSession(queryClient, jwt);
       await navigate(localize(HOME_AFTER_LOGIN, profile.language), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
@@ -75,11 +73,7 @@ export function SignUpPage() {
       <AuthHeading title={t('auth.signup.title')} heading={t('auth.signup.heading')} />
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
-          {failure ? (
-            <Alert severity="error" role="alert">
-              {t(failure)}
-            </Alert>
-          ) : null}
+          <FailureAlert messageKey={failure} />
           <TextInput
             {...fullName}
             label={t('auth.signup.fullName')}
@@ -145,17 +139,15 @@ export function SignUpPage() {
               <FormHelperText id={acceptHelpId}>{errorText(errors.accept)}</FormHelperText>
             ) : null}
           </FormControl>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
-            {t('auth.signup.submit')}
-          </Button>
+          <SubmitButton busy={isSubmitting}>{t('auth.signup.submit')}</SubmitButton>
         </Stack>
       </Box>
-      <Typography variant="body2" sx={{ mt: 4, textAlign: 'center' }}>
+      <FormFooter>
         {t('auth.signup.haveAccount')}{' '}
         <AppLink to={paths.signIn} sx={{ fontWeight: 600 }}>
           {t('auth.signup.signin')}
         </AppLink>
-      </Typography>
+      </FormFooter>
     </>
   );
 }
