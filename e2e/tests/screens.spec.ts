@@ -88,3 +88,21 @@ test('the privacy page has the blue bar with a back button', async ({ page }) =>
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
 });
+
+test.describe('on a phone', () => {
+  test.use({ storageState: statePath(accounts.anna.state), viewport: { width: 390, height: 800 } });
+
+  test('the side menu opens from the toolbar by keyboard and the page stays accessible', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Open the menu' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'My Medicine' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/my-medicine$/);
+    await expect(menu).toBeHidden();
+  });
+});

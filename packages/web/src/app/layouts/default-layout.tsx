@@ -9,8 +9,11 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { Logo } from '../../components/logo';
 import { SettingsDrawer } from '../../components/settings-drawer';
+import { paths } from '../../config/paths';
 import { RequireAuth } from '../guards/require-auth';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -64,6 +67,14 @@ function Shell() {
           >
             <MenuIcon />
           </IconButton>
+          <AppLink
+            to={paths.dashboard}
+            underline="none"
+            aria-label={t('nav.dashboard')}
+            sx={{ display: { xs: 'block', md: 'none' } }}
+          >
+            <Logo size={26} color="inherit" />
+          </AppLink>
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher />
           <UserMenu />
