@@ -1,21 +1,34 @@
 import { expect, test } from '@playwright/test';
-import { accounts, statePath } from './support';
+import { accounts, statePath, text } from './support';
 
-test('an unknown route shows the 404 texts and a back button', async ({ page }) => {
-  await page.goto('/auth/signin');
-  await page.goto('/this/does/not/exist');
+test('an unknown route shows the 404 texts and a back button', async ({ page, baseURL }) => {
+  // Arrived by a link on the sign-up page.
+  await page.goto('/auth/signup');
+  await page.goto('/this/does/not/exist', { referer: `${baseURL}/auth/signup` });
   await expect(page.getByText('This page could not be found')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How did you get here?' })).toBeVisible();
   await expect(page.getByText("Sorry we can't seem to find the page you're looking for.")).toBeVisible();
   await expect(page).toHaveTitle('This page could not be found · DoseDot Web');
   await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+});
+
+test('the 404 of a fresh tab goes back to the start page', async ({ page }) => {
+  await page.goto('/nowhere');
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+});
+
+test('the auth callback goes to sign-in', async ({ page }) => {
+  await page.goto('/auth/callback');
   await expect(page).toHaveURL(/\/auth\/signin$/);
 });
 
 test('an unknown route under /fr is a 404 in French', async ({ page }) => {
   await page.goto('/fr/nowhere');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('How did you get here?');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'errorPages.notFound.heading'));
+  await expect(page.getByText(text('fr', 'errorPages.notFound.title'))).toBeVisible();
 });
 
 test.describe('signed in', () => {

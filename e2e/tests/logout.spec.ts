@@ -7,17 +7,20 @@ test('logout asks first, then clears all stored app data and the back button sho
   page,
 }) => {
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Open the account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const account = page.getByRole('button', { name: 'Open the account menu' });
+  await expect(account.getByRole('img')).toHaveAttribute('src', '/default-avatar.svg');
+  await account.click();
+  // Upper-case name, e-mail, Profile and Logout.
+  await expect(page.getByText('Alex Admin')).toHaveCSS('text-transform', 'uppercase');
+  await expect(page.getByText(accounts.admin.email)).toBeVisible();
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Logout']);
+  await menu.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText(accounts.admin.email).first()).toBeVisible();
 
-  await page.getByRole('button', { name: 'Open the account menu' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByText('Alex Admin')).toHaveCSS('text-transform', 'uppercase');
-  await expect(menu.getByText(accounts.admin.email)).toBeVisible();
-  await expect(menu.getByRole('img', { name: /Alex Admin/ })).toHaveAttribute('src', '/default-avatar.svg');
-  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  await account.click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Logout' });
   await expect(dialog).toContainText('Are you sure you want to logout?');
@@ -25,7 +28,7 @@ test('logout asks first, then clears all stored app data and the back button sho
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/profile$/);
 
-  await page.getByRole('button', { name: 'Open the account menu' }).click();
+  await account.click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/signin$/);
@@ -45,4 +48,20 @@ test('logout asks first, then clears all stored app data and the back button sho
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText(accounts.admin.email)).toHaveCount(0);
   await expect(page.getByText('Alex', { exact: false })).toHaveCount(0);
+});
+
+test('a logout in one tab signs the other tabs out too', async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await first.goto('/dashboard');
+  await second.goto('/profile');
+  await expect(second.getByText(accounts.admin.email).first()).toBeVisible();
+
+  await first.getByRole('button', { name: 'Open the account menu' }).click();
+  await first.getByRole('menuitem', { name: 'Logout' }).click();
+  await first.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(first).toHaveURL(/\/auth\/signin$/);
+
+  await expect(second).toHaveURL(/\/auth\/signin$/);
+  await expect(second.getByText(accounts.admin.email)).toHaveCount(0);
 });

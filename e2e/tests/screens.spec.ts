@@ -48,6 +48,7 @@ test('menus, drawers and dialogs work by keyboard', async ({ browser }) => {
   await page.getByRole('button', { name: 'Open the account menu' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await expectAccessible(page);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/profile$/);
 

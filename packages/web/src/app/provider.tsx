@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ToastContainer } from 'react-toastify';
 import { onSessionExpired } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { followOtherTabs } from '../lib/session-store';
 import { useSettings } from '../lib/settings-store';
 import { notify, TOAST_OPTIONS } from '../lib/toast';
 import { buildTheme } from './theme';
@@ -25,6 +26,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
       }),
     [t],
   );
+  // A logout in another tab ends this one too: its cached patient data goes with it.
+  useEffect(() => followOtherTabs(() => queryClient.clear()), []);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { LANGUAGES, type Language } from '../lib/locale';
 import { GuestOnly } from './guards/guest-only';
-import { HomeRedirect } from './guards/home-redirect';
+import { HomeRedirect, SignInRedirect } from './guards/home-redirect';
 import { RequirePolicy } from './guards/require-policy';
 import { SimpleLayout } from './layouts/simple-layout';
 import { localeLoader } from './locale-loader';
@@ -29,6 +29,8 @@ function localeRoutes(locale: Language): RouteObject {
     hydrateFallbackElement: <Loading fullPage />,
     children: [
       { index: true, element: <HomeRedirect /> },
+      // Login, logout and callback go to sign-in (spec section 2).
+      { path: rel(paths.callback), element: <SignInRedirect /> },
       {
         lazy: page(
           () => import('./layouts/default-layout'),

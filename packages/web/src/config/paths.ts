@@ -25,6 +25,7 @@ export const paths = {
   signIn: '/auth/signin',
   signUp: '/auth/signup',
   success: '/auth/success',
+  callback: '/auth/callback',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   error401: '/error/401',

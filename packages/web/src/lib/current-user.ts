@@ -2,7 +2,7 @@ import type { AuthUser, Profile, ProfileUpdate } from '@dosedot/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '../i18n';
 import { apiRequest } from './api-client';
-import { useSession } from './session-store';
+import { getToken, useSession } from './session-store';
 import { useSettings } from './settings-store';
 import { clearStoredAppData } from './storage';
 
@@ -28,9 +28,14 @@ export function useProfile() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: ProfileUpdate) =>
-      apiRequest<Profile>('/api/profile/userdata', { method: 'PUT', body: patch }),
-    onSuccess: (profile) => queryClient.setQueryData(currentUserKeys.profile, profile),
+    mutationFn: async (patch: ProfileUpdate) => ({
+      token: getToken(),
+      profile: await apiRequest<Profile>('/api/profile/userdata', { method: 'PUT', body: patch }),
+    }),
+    // An answer that arrives after a logout (or another login) must not bring the profile back.
+    onSuccess: ({ token, profile }) => {
+      if (token && token === getToken()) queryClient.setQueryData(currentUserKeys.profile, profile);
+    },
   });
 }
 

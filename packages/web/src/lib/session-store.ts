@@ -34,3 +34,25 @@ export const useSession = create<SessionState>()(
 );
 
 export const getToken = () => useSession.getState().token;
+
+/**
+ * Follows a login or logout in another tab of this browser: a removed session ends this tab's
+ * session too (it calls `onEnded`), a new one is read in.
+ */
+export function followOtherTabs(onEnded: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    const stored = event.key === null ? null : event.newValue;
+    const token = stored ? (JSON.parse(stored) as { state?: { token?: string | null } }).state?.token : null;
+    if (!token) {
+      if (useSession.getState().token) {
+        useSession.getState().clear('logout');
+        onEnded();
+      }
+    } else if (token !== useSession.getState().token) {
+      void useSession.persist.rehydrate();
+    }
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

@@ -35,6 +35,15 @@ export const useSettings = create<SettingsState>()(
       name: SETTINGS_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ mode: s.mode, primary: s.primary }),
+      // Whatever is stored is checked: a broken value falls back to the default, never breaks the theme.
+      merge: (stored, current) => {
+        const s = (stored ?? {}) as Partial<Record<'mode' | 'primary', unknown>>;
+        return {
+          ...current,
+          mode: s.mode === 'dark' || s.mode === 'light' ? s.mode : DEFAULT_MODE,
+          primary: typeof s.primary === 'string' && isHexColor(s.primary) ? s.primary : DEFAULT_PRIMARY,
+        };
+      },
     },
   ),
 );

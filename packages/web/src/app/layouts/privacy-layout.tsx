@@ -11,18 +11,14 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { useLocalizedPath } from '../../hooks/use-locale';
+import { goBack } from '../../lib/go-back';
 
 /** Privacy notice, terms, FAQ and contact: a blue bar with a back button. */
 export function PrivacyLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const href = useLocalizedPath();
-  const back = () => {
-    // Back where the reader came from; straight to the start page when opened directly.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(href(paths.home));
-  };
+  const back = () => goBack(navigate, href(paths.home));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="primary" elevation={0}>

@@ -5,8 +5,9 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -49,7 +50,7 @@ export function UserMenu() {
     <>
       <IconButton
         aria-label={t('userMenu.open')}
-        aria-haspopup="menu"
+        aria-haspopup="true"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
@@ -57,16 +58,18 @@ export function UserMenu() {
       >
         {avatar}
       </IconButton>
-      <Menu
+      <Popover
         id={menuId}
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
       >
-        <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }} aria-hidden="false">
-          {avatar}
+        {/* Who is signed in: beside the menu, not an item of it. */}
+        <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}>
+          <Avatar src={user?.profile_img ?? DEFAULT_AVATAR} alt="" sx={{ width: 36, height: 36 }} />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, textTransform: 'uppercase' }} noWrap>
               {name}
@@ -77,29 +80,31 @@ export function UserMenu() {
           </Box>
         </Box>
         <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void navigate(href(paths.profile));
-          }}
-        >
-          <ListItemIcon>
-            <Person fontSize="small" />
-          </ListItemIcon>
-          {t('nav.profile')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setConfirming(true);
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          {t('nav.logout')}
-        </MenuItem>
-      </Menu>
+        <MenuList autoFocusItem={!!anchor} aria-label={t('userMenu.label')}>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(href(paths.profile));
+            }}
+          >
+            <ListItemIcon>
+              <Person fontSize="small" />
+            </ListItemIcon>
+            {t('nav.profile')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setConfirming(true);
+            }}
+          >
+            <ListItemIcon>
+              <Logout fontSize="small" />
+            </ListItemIcon>
+            {t('nav.logout')}
+          </MenuItem>
+        </MenuList>
+      </Popover>
       <ConfirmDialog
         open={confirming}
         title={t('logout.title')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { goBack } from '../../../lib/go-back';
 import { localize, stripLocale } from '../../../lib/locale';
 
 interface ErrorMessageProps {
@@ -20,11 +21,7 @@ export function ErrorMessage({ code, title, heading, text, caption }: ErrorMessa
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageTitle(title);
-  const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(localize(paths.home, stripLocale(window.location.pathname).locale));
-  };
+  const back = () => goBack(navigate, localize(paths.home, stripLocale(window.location.pathname).locale));
   return (
     <Box sx={{ textAlign: 'center', maxWidth: 560 }}>
       <Typography

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** A Storage in memory: the test runs in Node, where the browser's storages do not exist. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+beforeAll(() => {
+  Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
+});
+
+describe('logout', () => {
+  it('empties the query cache, the session, impersonation and every stored key but the settings', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { endSession } = await import('./current-user');
+    const { useSession } = await import('./session-store');
+    const { useSettings } = await import('./settings-store');
+
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['profile', 'userdata'], { givenname: 'Anna' });
+    queryClient.setQueryData(['medicines'], [{ id: 1 }]);
+    useSession.setState({ token: 'a-token', impersonating: 'profile-uid' });
+    useSettings.getState().setMode('dark');
+    localStorage.setItem('dosedot.charts', '{"series":[1,2]}');
+    localStorage.setItem('unrelated.key', 'kept');
+    sessionStorage.setItem('dosedot.chunk-reload-at', '1');
+    expect(localStorage.getItem('dosedot.session')).toContain('a-token');
+
+    endSession(queryClient);
+
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(useSession.getState()).toMatchObject({ token: null, impersonating: null, endedBy: 'logout' });
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).sort();
+    expect(keys).toEqual(['dosedot.settings', 'unrelated.key']);
+    expect(sessionStorage.length).toBe(0);
+    expect(useSettings.getState().mode).toBe('dark');
+  });
+});
+
+describe('stored settings', () => {
+  it('fall back to the defaults when what is stored is broken', async () => {
+    const { useSettings } = await import('./settings-store');
+    localStorage.setItem(
+      'dosedot.settings',
+      JSON.stringify({ state: { mode: 'purple', primary: 'red' }, version: 0 }),
+    );
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState()).toMatchObject({ mode: 'light', primary: '#0096c7' });
+    localStorage.setItem(
+      'dosedot.settings',
+      JSON.stringify({ state: { mode: 'dark', primary: '#2e7d32' }, version: 0 }),
+    );
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState()).toMatchObject({ mode: 'dark', primary: '#2e7d32' });
+  });
+});
