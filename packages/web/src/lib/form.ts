@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
+import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ApiError } from './api-client';
@@ -36,6 +37,24 @@ export function useErrorText() {
     error?.message
       ? t(error.message, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, defaultValue: error.message })
       : undefined;
+}
+
+/**
+ * What a required field of the form needs: react-hook-form's registration, the error state and
+ * its translated message. `<TextInput {...field('email')} label=… />`
+ */
+export function useFieldProps<T extends FieldValues>(form: UseFormReturn<T>) {
+  const errorText = useErrorText();
+  return (name: Path<T>) => {
+    const error = get(form.formState.errors, name) as { message?: string } | undefined;
+    return {
+      ...form.register(name),
+      error: !!error,
+      helperText: errorText(error),
+      required: true,
+      fullWidth: true,
+    };
+  };
 }
 
 /** The catalog key that tells the user why a call failed. */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
-import { failureKey, useErrorText } from '../../../lib/form';
+import { failureKey, useFieldProps } from '../../../lib/form';
 import {
   type ForgotPasswordInput,
   forgotPasswordInputSchema,
@@ -20,7 +20,6 @@ import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts
 /** Asks for a reset link; says the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,8 +27,8 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordInputSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const email = form.register('email');
+  const { isSubmitting } = form.formState;
+  const input = useFieldProps(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -56,16 +55,7 @@ export function ForgotPasswordPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2.5}>
             <FailureAlert messageKey={failure} />
-            <TextInput
-              {...email}
-              label={t('auth.email')}
-              type="email"
-              autoComplete="email"
-              required
-              fullWidth
-              error={!!errors.email}
-              helperText={errorText(errors.email)}
-            />
+            <TextInput {...input('email')} label={t('auth.email')} type="email" autoComplete="email" />
             <SubmitButton busy={isSubmitting}>{t('auth.forgot.submit')}</SubmitButton>
           </Stack>
         </Box>

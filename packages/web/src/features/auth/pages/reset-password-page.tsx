@@ -11,7 +11,7 @@ import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
-import { failureKey, useErrorText } from '../../../lib/form';
+import { failureKey, useFieldProps } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { type ResetPasswordInput, resetPasswordInputSchema, useResetPassword } from '../api/reset-password';
 import { AuthHeading } from '../components/auth-heading';
@@ -21,7 +21,6 @@ import { PasswordField } from '../components/password-field';
 /** The page of the e-mailed link: a new password, then signed in on the success page. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -32,7 +31,8 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordInputSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const input = useFieldProps(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -46,9 +46,6 @@ export function ResetPasswordPage() {
     }
   });
 
-  const password = form.register('password');
-  const confirmation = form.register('passwordConfirmation');
-
   return (
     <>
       <AuthHeading title={t('auth.reset.title')} heading={t('auth.reset.heading')} />
@@ -57,22 +54,14 @@ export function ResetPasswordPage() {
           <Stack spacing={2.5}>
             <FailureAlert messageKey={failure} />
             <PasswordField
-              {...password}
+              {...input('password')}
               label={t('auth.reset.newPassword')}
               autoComplete="new-password"
-              required
-              fullWidth
-              error={!!errors.password}
-              helperText={errorText(errors.password)}
             />
             <PasswordField
-              {...confirmation}
+              {...input('passwordConfirmation')}
               label={t('auth.reset.confirmPassword')}
               autoComplete="new-password"
-              required
-              fullWidth
-              error={!!errors.passwordConfirmation}
-              helperText={errorText(errors.passwordConfirmation)}
             />
             <SubmitButton busy={isSubmitting}>{t('auth.reset.submit')}</SubmitButton>
           </Stack>

@@ -13,7 +13,7 @@ import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
-import { failureKey, useErrorText } from '../../../lib/form';
+import { failureKey, useFieldProps } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { safeRedirect } from '../../../lib/redirect';
 import { useProviders } from '../api/get-providers';
@@ -25,7 +25,6 @@ import { PasswordField } from '../components/password-field';
 /** Sign-in: email, password, forgot-password and create-account links, other providers when configured. */
 export function SignInPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -36,7 +35,8 @@ export function SignInPage() {
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const input = useFieldProps(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -50,34 +50,14 @@ export function SignInPage() {
     }
   });
 
-  const email = form.register('email');
-  const password = form.register('password');
-
   return (
     <>
       <AuthHeading title={t('auth.signin.title')} heading={t('auth.signin.heading')} />
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
           <FailureAlert messageKey={failure} />
-          <TextInput
-            {...email}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="username"
-            required
-            fullWidth
-            error={!!errors.email}
-            helperText={errorText(errors.email)}
-          />
-          <PasswordField
-            {...password}
-            label={t('auth.password')}
-            autoComplete="current-password"
-            required
-            fullWidth
-            error={!!errors.password}
-            helperText={errorText(errors.password)}
-          />
+          <TextInput {...input('email')} label={t('auth.email')} type="email" autoComplete="username" />
+          <PasswordField {...input('password')} label={t('auth.password')} autoComplete="current-password" />
           <Box sx={{ textAlign: 'right' }}>
             <AppLink to={paths.forgotPassword} variant="body2">
               {t('auth.signin.forgot')}

@@ -17,7 +17,7 @@ import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocale } from '../../../hooks/use-locale';
 import { ApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
-import { failureKey, useErrorText } from '../../../lib/form';
+import { failureKey, useErrorText, useFieldProps } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { type RegisterInput, registerInputSchema, useRegister } from '../api/register';
 import { AuthHeading } from '../components/auth-heading';
@@ -39,6 +39,7 @@ export function SignUpPage() {
     defaultValues: { fullName: '', email: '', password: '', accept: false },
   });
   const { errors, isSubmitting } = form.formState;
+  const input = useFieldProps(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -64,42 +65,18 @@ export function SignUpPage() {
     }
   });
 
-  const fullName = form.register('fullName');
-  const email = form.register('email');
-  const password = form.register('password');
-
   return (
     <>
       <AuthHeading title={t('auth.signup.title')} heading={t('auth.signup.heading')} />
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
           <FailureAlert messageKey={failure} />
-          <TextInput
-            {...fullName}
-            label={t('auth.signup.fullName')}
-            autoComplete="name"
-            required
-            fullWidth
-            error={!!errors.fullName}
-            helperText={errorText(errors.fullName)}
-          />
-          <TextInput
-            {...email}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            error={!!errors.email}
-            helperText={errorText(errors.email)}
-          />
+          <TextInput {...input('fullName')} label={t('auth.signup.fullName')} autoComplete="name" />
+          <TextInput {...input('email')} label={t('auth.email')} type="email" autoComplete="email" />
           <PasswordField
-            {...password}
+            {...input('password')}
             label={t('auth.password')}
             autoComplete="new-password"
-            required
-            fullWidth
-            error={!!errors.password}
             helperText={
               errorText(errors.password) ?? t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH })
             }
