@@ -4,6 +4,7 @@ import { Loading } from '../components/loading';
 import { paths } from '../config/paths';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { LANGUAGES, type Language } from '../lib/locale';
+import { requireAuthLoader } from './guards/auth-redirect';
 import { GuestOnly } from './guards/guest-only';
 import { HomeRedirect, SignInRedirect } from './guards/home-redirect';
 import { RequirePolicy } from './guards/require-policy';
@@ -32,6 +33,7 @@ function localeRoutes(locale: Language): RouteObject {
       // Login, logout and callback go to sign-in (spec section 2).
       { path: rel(paths.callback), element: <SignInRedirect /> },
       {
+        loader: requireAuthLoader,
         lazy: page(
           () => import('./layouts/default-layout'),
           (m) => m.DefaultLayout,

@@ -5,32 +5,24 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../../components/loading';
-import { paths } from '../../config/paths';
-import { useLocalizedPath } from '../../hooks/use-locale';
 import { useUser } from '../../lib/current-user';
 import { failureKey } from '../../lib/form';
-import { stripLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
+import { signInFor } from './auth-redirect';
 
 /**
  * Pages require login: signed out, go to sign-in and come back here afterwards (after a logout,
- * just to sign-in). While the current
- * user loads, show that; a 401 ends the session in the API client, which lands here signed out.
+ * just to sign-in). The loader above covers navigations; this covers a session that ends while a
+ * page is open. While the current user loads, show that; a 401 ends the session in the API client,
+ * which lands here signed out.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
-  const endedBy = useSession((s) => s.endedBy);
   const location = useLocation();
-  const href = useLocalizedPath();
   const user = useUser();
 
-  if (!token) {
-    // After a logout, plain sign-in; otherwise come back here after the login.
-    if (endedBy === 'logout') return <Navigate replace to={href(paths.signIn)} />;
-    const back = `${stripLocale(location.pathname).path}${location.search}`;
-    return <Navigate replace to={`${href(paths.signIn)}?redirect=${encodeURIComponent(back)}`} />;
-  }
+  if (!token) return <Navigate replace to={signInFor(location.pathname, location.search)} />;
   if (user.isPending) return <Loading fullPage />;
   if (user.isError) {
     return (
