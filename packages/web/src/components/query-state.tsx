@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureKey } from '../lib/form';
+import { failureKey } from '../lib/api-client';
 import { Loading } from './loading';
 
 /** Loading, failure (with a retry) or the data of a query. */

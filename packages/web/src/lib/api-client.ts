@@ -83,3 +83,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
+
+/** The catalog key that tells the user why a call failed. */
+export function failureKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'errors.network';
+    if (error.status === 429) return 'errors.tooMany';
+  }
+  return 'errors.generic';
+}

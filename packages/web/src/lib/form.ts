@@ -2,7 +2,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain/consta
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ApiError } from './api-client';
 
 /*
  * Form schemas (zod/mini: the sign-in page stays small) carry catalog keys as messages
@@ -55,13 +54,4 @@ export function useFieldProps<T extends FieldValues>(form: UseFormReturn<T>) {
       fullWidth: true,
     };
   };
-}
-
-/** The catalog key that tells the user why a call failed. */
-export function failureKey(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return 'errors.network';
-    if (error.status === 429) return 'errors.tooMany';
-  }
-  return 'errors.generic';
 }

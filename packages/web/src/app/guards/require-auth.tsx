@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../../components/loading';
+import { failureKey } from '../../lib/api-client';
 import { useUser } from '../../lib/current-user';
-import { failureKey } from '../../lib/form';
 import { useSession } from '../../lib/session-store';
 import { signInFor } from './auth-redirect';
 

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
-import { failureKey, useFieldProps } from '../../../lib/form';
+import { failureKey } from '../../../lib/api-client';
+import { useFieldProps } from '../../../lib/form';
 import {
   type ForgotPasswordInput,
   forgotPasswordInputSchema,
