@@ -51,6 +51,8 @@ test.describe('authentication screens', () => {
 
     await page.goto('/auth/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in form stays until the page has loaded: wait for the new page before typing.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel(/^Email/).fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByRole('status')).toContainText(email);

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
+import { NavigationProgress } from '../../components/navigation-progress';
 import { SettingsDrawer } from '../../components/settings-drawer';
 
 /** Sign-in, sign-up, success and password pages: a brand panel and the form. */
@@ -51,6 +52,7 @@ export function AuthLayout() {
         </Box>
       </Box>
       <SettingsDrawer />
+      <NavigationProgress />
     </Box>
   );
 }

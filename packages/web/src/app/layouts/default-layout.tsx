@@ -3,15 +3,15 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { AppLink } from '../../components/app-link';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
+import { NavigationProgress } from '../../components/navigation-progress';
 import { SettingsDrawer } from '../../components/settings-drawer';
 import { paths } from '../../config/paths';
 import { RequireAuth } from '../guards/require-auth';
@@ -32,7 +32,6 @@ export function DefaultLayout() {
 function Shell() {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const navigation = useNavigation();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -79,12 +78,6 @@ function Shell() {
           <LanguageSwitcher />
           <UserMenu />
         </Toolbar>
-        {navigation.state === 'loading' ? (
-          <LinearProgress
-            aria-label={t('app.loading')}
-            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
-          />
-        ) : null}
       </AppBar>
 
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
@@ -115,6 +108,7 @@ function Shell() {
         <Outlet />
       </Box>
       <SettingsDrawer />
+      <NavigationProgress />
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { FooterLinks } from '../../components/footer-links';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
+import { NavigationProgress } from '../../components/navigation-progress';
 import { paths } from '../../config/paths';
 import { useLocalizedPath } from '../../hooks/use-locale';
 import { goBack } from '../../lib/go-back';
@@ -37,6 +38,7 @@ export function PrivacyLayout() {
       <Box component="footer" sx={{ py: 3 }}>
         <FooterLinks />
       </Box>
+      <NavigationProgress />
     </Box>
   );
 }
