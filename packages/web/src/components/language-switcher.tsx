@@ -11,7 +11,7 @@ import { useSession } from '../lib/session-store';
 const LanguageMenu = lazy(() => import('./language-menu'));
 
 /** Lists the other two languages and opens the same page in the chosen one. */
-export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+export function LanguageSwitcher() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -32,7 +32,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
   return (
     <>
       <Button
-        color={color}
+        color="inherit"
         startIcon={<Translate />}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}

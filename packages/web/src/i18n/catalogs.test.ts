@@ -78,11 +78,18 @@ describe('translation catalogs', () => {
     expect(missing).toEqual([]);
   });
 
-  it('name every menu entry, language and legal section the code builds keys for', () => {
+  it('name every menu entry, language, error page and legal section the code builds keys for', () => {
     for (const key of ['dashboard', 'myMedicine', 'cumulativeChart', 'devices', 'users', 'myHealthData']) {
       expect(catalogs.en.has(`nav.${key}`), key).toBe(true);
     }
     for (const lang of ['en', 'de', 'fr']) expect(catalogs.en.has(`language.${lang}`)).toBe(true);
+    for (const kind of ['notFound', 'generic', 'unauthorized']) {
+      for (const part of ['title', 'heading', 'text']) {
+        expect(catalogs.en.has(`errorPages.${kind}.${part}`), `${kind}.${part}`).toBe(true);
+      }
+    }
+    for (const n of [1, 2, 3, 4])
+      expect(catalogs.en.has(`legal.faq.q${n}`) && catalogs.en.has(`legal.faq.a${n}`)).toBe(true);
     for (const part of ['what', 'why', 'security', 'rights']) {
       expect(catalogs.en.has(`legal.privacy.${part}Title`) && catalogs.en.has(`legal.privacy.${part}`)).toBe(
         true,

@@ -1,6 +1,5 @@
 import Logout from '@mui/icons-material/Logout';
 import Person from '@mui/icons-material/Person';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -14,11 +13,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { useLocalizedPath } from '../../hooks/use-locale';
 import { endSession, useProfile, useUser } from '../../lib/current-user';
-
-export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 /** Avatar, UPPERCASE name, e-mail, Profile and Logout (with its confirmation; no logout call). */
 export function UserMenu() {
@@ -33,13 +31,6 @@ export function UserMenu() {
   const menuId = useId();
 
   const name = profile ? `${profile.givenname} ${profile.familyname}`.trim() : (user?.username ?? '');
-  const avatar = (
-    <Avatar
-      src={user?.profile_img ?? DEFAULT_AVATAR}
-      alt={t('userMenu.avatar', { name })}
-      sx={{ width: 36, height: 36 }}
-    />
-  );
 
   const logout = () => {
     setConfirming(false);
@@ -56,7 +47,7 @@ export function UserMenu() {
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        {avatar}
+        <UserAvatar image={user?.profile_img} alt={t('userMenu.avatar', { name })} size={36} />
       </IconButton>
       <Popover
         id={menuId}
@@ -69,7 +60,7 @@ export function UserMenu() {
       >
         {/* Who is signed in: beside the menu, not an item of it. */}
         <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          <Avatar src={user?.profile_img ?? DEFAULT_AVATAR} alt="" sx={{ width: 36, height: 36 }} />
+          <UserAvatar image={user?.profile_img} alt="" size={36} />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, textTransform: 'uppercase' }} noWrap>
               {name}

@@ -8,18 +8,21 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { goBack } from '../../../lib/go-back';
 import { localize, stripLocale } from '../../../lib/locale';
 
-interface ErrorMessageProps {
-  code: string;
-  title: string;
-  heading: string;
-  text: string;
-  caption?: string;
-}
+/** The error pages: their status code and catalog texts (errorPages.<kind>.title/heading/text). */
+const KINDS = {
+  notFound: { code: '404', caption: true },
+  generic: { code: '500', caption: false },
+  unauthorized: { code: '401', caption: false },
+} as const;
 
-/** The body of the error pages: code, heading, text and a back button. */
-export function ErrorMessage({ code, title, heading, text, caption }: ErrorMessageProps) {
+export type ErrorKind = keyof typeof KINDS;
+
+/** The body of an error page: code, heading, text and a back button. The 404 also names itself. */
+export function ErrorMessage({ kind }: { kind: ErrorKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { code, caption } = KINDS[kind];
+  const title = t(`errorPages.${kind}.title`);
   usePageTitle(title);
   const back = () => goBack(navigate, localize(paths.home, stripLocale(window.location.pathname).locale));
   return (
@@ -38,14 +41,14 @@ export function ErrorMessage({ code, title, heading, text, caption }: ErrorMessa
       </Typography>
       {caption ? (
         <Typography component="p" variant="overline" color="text.secondary" sx={{ mt: 1 }}>
-          {caption}
+          {title}
         </Typography>
       ) : null}
       <Typography variant="h4" component="h1" sx={{ mt: 2, fontWeight: 600 }}>
-        {heading}
+        {t(`errorPages.${kind}.heading`)}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 2 }}>
-        {text}
+        {t(`errorPages.${kind}.text`)}
       </Typography>
       <Button variant="contained" sx={{ mt: 4 }} onClick={back}>
         {t('errorPages.back')}

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -7,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useProfile, useUser } from '../../../lib/current-user';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -45,11 +45,7 @@ export function ProfilePage() {
           return (
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-                <Avatar
-                  src={user?.profile_img ?? '/default-avatar.svg'}
-                  alt={t('userMenu.avatar', { name })}
-                  sx={{ width: 64, height: 64 }}
-                />
+                <UserAvatar image={user?.profile_img} alt={t('userMenu.avatar', { name })} size={64} />
                 <Box>
                   <Typography variant="h6" component="h2" sx={{ textTransform: 'uppercase' }}>
                     {name}
