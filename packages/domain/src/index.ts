@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './contract';
 export { splitFullName } from './profile/names';
+export * from './locale';

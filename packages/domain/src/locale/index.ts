@@ -1,0 +1,1 @@
+export { isLanguage, languageFromAcceptLanguage, pickLanguage } from './accept-language';
