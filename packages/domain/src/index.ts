@@ -1,4 +1,5 @@
+export * from './access';
 export * from './constants';
 export * from './contract';
-export { splitFullName } from './profile/names';
 export * from './locale';
+export { splitFullName } from './profile/names';

@@ -9,29 +9,31 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db';
-import { authRoutes } from './features/auth/routes';
-import type { AuthLimits } from './features/auth/service';
-import { healthRoutes } from './features/health/routes';
+import { accountRoutes, authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profiles/routes';
+import { statusRoutes } from './features/status/routes';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
-import { createMailer, type Mailer } from './lib/mailer';
+import type { Mailer } from './lib/mailer';
+import { scope } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
+import { lifecyclePlugin } from './plugins/lifecycle';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildOptions {
   config: AppConfig;
-  db: Db;
+  /** A database the caller owns and closes (tests); otherwise the app opens one from the config. */
+  db?: Db;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
-  authLimits?: AuthLimits;
-  /** Requests per IP and minute on the authentication routes. */
-  authPerIpPerMinute?: number;
 }
 
-/** Builds the whole application without listening, so tests can inject requests. */
+/**
+ * Builds the whole application without listening, so tests can inject requests: external plugins,
+ * then app plugins (lifecycle, context, auth), then the routes of each access scope (policies.ts).
+ */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
@@ -77,23 +79,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  // App plugins.
-  const mailer =
-    opts.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  await app.register(contextPlugin, { db: opts.db, config, mailer });
-  await app.register(authPlugin, { secret: config.jwtSecret, healthDataEmails: config.healthDataEmails });
-  app.addHook('onClose', async () => mailer.close());
+  // App plugins: long-lived parts, the database/config/mailer context, authentication.
+  await app.register(lifecyclePlugin);
+  await app.register(contextPlugin, { config, db: opts.db, mailer: opts.mailer });
+  await app.register(authPlugin);
 
-  // Routes.
+  // Routes, each in its access scope.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes, {
-        limits: opts.authLimits,
-        perIpPerMinute: opts.authPerIpPerMinute ?? 30,
-      });
-      await api.register(profileRoutes);
+      await api.register(scope('public', statusRoutes, authRoutes));
+      await api.register(scope('signedIn', accountRoutes, profileRoutes));
       // The OpenAPI description generated from the zod contract.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -75,10 +75,31 @@ export interface AppConfig {
   defaultTimezone: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Rate limits of the sign-in surface (docs/decisions/0002-authentication-details.md). */
+  limits: AuthLimits;
+  /** Bring the schema up to date when the app starts (main.ts and tests; off for a read-only copy). */
+  migrate: boolean;
   /** Folder of the built web app; undefined serves no SPA. */
   webDist: string | undefined;
   version: string;
 }
+
+export interface AuthLimits {
+  /** Calls per IP and minute on login, register, forgot and reset password. */
+  authPerIpPerMinute: number;
+  /** Failed logins per account in the window before 429. */
+  loginFailuresPerAccount: number;
+  /** Reset e-mails per account in the window. */
+  resetMailsPerAccount: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LIMITS: AuthLimits = {
+  authPerIpPerMinute: 30,
+  loginFailuresPerAccount: 10,
+  resetMailsPerAccount: 3,
+  windowMs: 15 * 60 * 1000,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -147,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     defaultTimezone: e.DEFAULT_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    limits: DEFAULT_LIMITS,
+    migrate: true,
     webDist,
     version,
   };

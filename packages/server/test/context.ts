@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { type BuildOptions, buildApp } from '../src/app';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app';
 import { type AppConfig, type DatabaseConfig, loadConfig } from '../src/config';
 import { createDb, type Db, migrateToLatest } from '../src/db';
 import type { Mailer } from '../src/lib/mailer';
@@ -69,10 +70,21 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(
-  engine: Engine,
-  opts: { env?: Record<string, string>; build?: Partial<BuildOptions> } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Environment read by loadConfig, as main.ts reads it. */
+  env?: Record<string, string>;
+  /** Settings that have no variable (limits, webDist), laid over the loaded config. */
+  config?: Partial<AppConfig>;
+  mailer?: Mailer;
+  /** Test-only routes, registered before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+}
+
+/**
+ * A real app on a fresh database of the engine, built from a config as main.ts builds it. The
+ * caller closes it (`useTestApp` does that for a whole file).
+ */
+export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dosedot-data-'));
   const database = await freshDatabase(engine);
   const config: AppConfig = {
@@ -84,8 +96,10 @@ export async function createTestApp(
     }),
     database: database.config,
     webDist: undefined,
+    ...opts.config,
   };
-  const app = await buildApp({ config, db: database.db, logger: false, ...opts.build });
+  const app = await buildApp({ config, db: database.db, logger: false, mailer: opts.mailer });
+  opts.routes?.(app);
   await app.ready();
   return {
     app,
@@ -96,6 +110,34 @@ export async function createTestApp(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One app for the whole describe block: built before its tests, always closed after them. The
+ * object reads the app of the moment, so tests write `t.app.inject(...)`.
+ */
+export function useTestApp(engine: Engine, opts: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(engine, opts);
+  });
+  afterAll(async () => current?.close());
+  const get = () => {
+    if (!current) throw new Error('the test app is not built yet');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+    close: () => get().close(),
   };
 }
 
@@ -127,4 +169,10 @@ export async function count(
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Makes a registered user an administrator (no route does that: the first user or the seed is one). */
+export async function makeAdmin(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).execute();
+  await db.updateTable('profiles').set({ profiletype: 'admin' }).where('user_id', '=', userId).execute();
 }

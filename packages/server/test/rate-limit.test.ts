@@ -5,9 +5,13 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, {
-      build: {
-        authLimits: { loginFailuresPerAccount: 3, resetMailsPerAccount: 2, windowMs: 60_000 },
-        authPerIpPerMinute: 12,
+      config: {
+        limits: {
+          loginFailuresPerAccount: 3,
+          resetMailsPerAccount: 2,
+          windowMs: 60_000,
+          authPerIpPerMinute: 12,
+        },
       },
     });
   });

@@ -31,6 +31,13 @@ describe('languageFromAcceptLanguage', () => {
 
 describe('isLanguage', () => {
   it('knows exactly en, de and fr', () => {
-    expect(['en', 'de', 'fr', 'it', 1, null].map(isLanguage)).toEqual([true, true, true, false, false, false]);
+    expect(['en', 'de', 'fr', 'it', 1, null].map(isLanguage)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Language, Role } from '@dosedot/domain';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -12,7 +13,7 @@ export interface UsersTable {
   username: string;
   email: string;
   password_hash: string;
-  role: 'admin' | 'basic';
+  role: Role;
   token_version: Generated<number>;
   confirmed: Generated<Flag>;
   blocked: Generated<Flag>;
@@ -30,9 +31,9 @@ export interface ProfilesTable {
   is_active: Generated<Flag>;
   is_dark: Generated<Flag>;
   is_linked: Generated<Flag>;
-  language: 'en' | 'de' | 'fr';
+  language: Language;
   timezone: string;
-  profiletype: 'admin' | 'basic';
+  profiletype: Role;
   sensor_id: number | null;
   created_at: number;
   updated_at: number;

@@ -1,15 +1,16 @@
-import type { Role } from '@dosedot/domain';
+import { hasHealthDataAccess, type Principal } from '@dosedot/domain';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors';
+import type { User } from '../db/types';
+import { findActiveUserById } from '../features/auth/queries';
+import { unauthorized } from '../lib/errors';
 
-/** The signed-in user of a request, loaded fresh from the database on every call. */
-export interface CurrentUser {
+/** The signed-in user of a request: the row, loaded once per request, and what the policies read. */
+export interface CurrentUser extends Principal {
   id: number;
   email: string;
-  role: Role;
-  healthData: boolean;
+  row: User;
 }
 
 interface TokenPayload {
@@ -27,10 +28,8 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid, current bearer token is sent. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: 403 unless the signed-in user has the role. */
-    requireRole: (role: Role) => (request: FastifyRequest) => Promise<void>;
+    /** 401 unless a valid, current bearer token is sent; sets request.currentUser. */
+    authenticate: (request: FastifyRequest) => Promise<CurrentUser>;
     signToken: (user: { id: number; token_version: number }) => string;
   }
   interface FastifyRequest {
@@ -40,16 +39,17 @@ declare module 'fastify' {
 
 export const TOKEN_LIFETIME = '7d';
 
-/** The signed-in user of a route behind `app.authenticate`. */
+/** The signed-in user of a route in a signed-in scope (plugins/access.ts). */
 export function userOf(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { secret: string; healthDataEmails: string[] }) => {
+  async (app: FastifyInstance) => {
+    const { jwtSecret, healthDataEmails } = app.config;
     await app.register(fastifyJwt, {
-      secret: opts.secret,
+      secret: jwtSecret,
       sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME },
       verify: { algorithms: ['HS256'] },
     });
@@ -60,6 +60,7 @@ export const authPlugin = fp(
     );
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (request.currentUser) return request.currentUser;
       if (!request.headers.authorization) throw unauthorized('Missing authorization header');
       let payload: TokenPayload;
       try {
@@ -67,25 +68,18 @@ export const authPlugin = fp(
       } catch {
         throw unauthorized('Invalid or expired token');
       }
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'email', 'role', 'token_version', 'blocked'])
-        .where('id', '=', Number(payload.sub))
-        .executeTakeFirst();
-      if (!user || user.blocked || user.token_version !== payload.tv)
-        throw unauthorized('Invalid or expired token');
-      request.currentUser = {
-        id: user.id,
-        email: user.email,
-        role: user.role,
-        healthData: opts.healthDataEmails.includes(user.email.toLowerCase()),
+      const row = await findActiveUserById(app.db, Number(payload.sub));
+      if (!row || row.token_version !== payload.tv) throw unauthorized('Invalid or expired token');
+      const user: CurrentUser = {
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        healthData: hasHealthDataAccess(row.email, healthDataEmails),
+        row,
       };
-    });
-
-    app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {
-      if (!request.currentUser) throw unauthorized();
-      if (request.currentUser.role !== role) throw forbidden('You are not allowed to do this');
+      request.currentUser = user;
+      return user;
     });
   },
-  { name: 'dosedot-auth', dependencies: ['dosedot-db'] },
+  { name: 'dosedot-auth', dependencies: ['dosedot-context'] },
 );

@@ -4,7 +4,7 @@ import type { User } from '../../db/types';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The user as the API shows it (Strapi's fields plus meta), never the raw row. */
-export function presentUser(user: User, healthDataEmails: string[]): AuthUser {
+export function presentUser(user: User, healthData: boolean): AuthUser {
   return {
     id: user.id,
     username: user.username,
@@ -15,6 +15,6 @@ export function presentUser(user: User, healthDataEmails: string[]): AuthUser {
     profile_img: user.profile_img,
     createdAt: iso(user.created_at),
     updatedAt: iso(user.updated_at),
-    meta: { role: user.role, healthData: healthDataEmails.includes(user.email.toLowerCase()) },
+    meta: { role: user.role, healthData },
   };
 }

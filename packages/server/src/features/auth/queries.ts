@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, Role } from '@dosedot/domain';
+import { DEFAULT_LANGUAGE, type Language, type Role } from '@dosedot/domain';
 import type { Db } from '../../db';
 import type { User } from '../../db/types';
 
@@ -7,8 +7,9 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** The user of a token: only while the account is not blocked. */
+export function findActiveUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('blocked', '=', 0).executeTakeFirst();
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -69,5 +70,59 @@ export async function profileLanguage(db: Db, userId: number): Promise<Language>
     .select('language')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.language ?? 'en';
+  return row?.language ?? DEFAULT_LANGUAGE;
+}
+
+export async function insertResetCode(
+  db: Db,
+  code: { userId: number; codeHash: string; expiresAt: number },
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      user_id: code.userId,
+      code_hash: code.codeHash,
+      expires_at: code.expiresAt,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Marks an open, unexpired code used and names its user; undefined when no such code. */
+export async function consumeResetCode(db: Db, codeHash: string, now: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id'])
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Burns every open code of a user. */
+export async function burnResetCodes(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Sets a new password hash and bumps the token version, so every older token dies. */
+export function updatePassword(db: Db, userId: number, passwordHash: string, now: number): Promise<User> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -3,46 +3,38 @@ import {
   authUserSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
+  hasHealthDataAccess,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors';
+import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
 import { presentUser } from './presenter';
-import { findUserById } from './queries';
-import { type AuthLimits, createAuthService } from './service';
+import { createAuthService } from './service';
 
-export interface AuthRouteOptions {
-  limits?: AuthLimits;
-  /** Requests per IP and minute on login, register, forgot and reset password. */
-  perIpPerMinute: number;
-}
-
-/** Strapi-compatible authentication: /api/auth/* and /api/users/me. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) => {
-  const service = createAuthService(app, opts.limits);
-  const present = (user: Parameters<typeof presentUser>[0]) => presentUser(user, app.config.healthDataEmails);
-  const perIp = { rateLimit: { max: opts.perIpPerMinute, timeWindow: 60_000 } };
+/** Strapi-compatible authentication, public: /api/auth/*. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const service = createAuthService({ db: app.db, config, mailer: app.mailer, log: app.log });
+  const signedIn = (user: User) => ({
+    jwt: app.signToken(user),
+    user: presentUser(user, hasHealthDataAccess(user.email, config.healthDataEmails)),
+  });
+  const perIp = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } };
 
   app.post(
     '/auth/local',
     { config: perIp, schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => {
-      const user = await service.login(request.body);
-      return { jwt: app.signToken(user), user: present(user) };
-    },
+    async (request) => signedIn(await service.login(request.body)),
   );
 
   app.post(
     '/auth/local/register',
     { config: perIp, schema: { body: registerRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => {
-      const user = await service.register(request.body, request.headers['accept-language']);
-      return { jwt: app.signToken(user), user: present(user) };
-    },
+    async (request) => signedIn(await service.register(request.body, request.headers['accept-language'])),
   );
 
   app.post(
@@ -60,10 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.post(
     '/auth/reset-password',
     { config: perIp, schema: { body: resetPasswordRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => {
-      const user = await service.resetPassword(request.body, request.ip);
-      return { jwt: app.signToken(user), user: present(user) };
-    },
+    async (request) => signedIn(await service.resetPassword(request.body, request.ip)),
   );
 
   app.get(
@@ -76,14 +65,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     // No external identity provider is configured in this version; the sign-in page hides the section.
     async () => ({ data: [] }),
   );
+};
 
-  app.get(
-    '/users/me',
-    { preHandler: app.authenticate, schema: { response: { 200: authUserSchema } } },
-    async (request) => {
-      const user = await findUserById(app.db, userOf(request).id);
-      if (!user) throw unauthorized();
-      return present(user);
-    },
-  );
+/** The signed-in user's own account: GET /api/users/me (signed-in scope). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/users/me', { schema: { response: { 200: authUserSchema } } }, async (request) => {
+    const user = userOf(request);
+    return presentUser(user.row, user.healthData);
+  });
 };

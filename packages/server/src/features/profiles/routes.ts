@@ -3,12 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { presentProfile } from './presenter';
-import { findProfileByUserId } from './queries';
+import { findProfileByUserId, updateProfile } from './queries';
 
-/** The signed-in user's own profile. */
+/** The signed-in user's own profile (signed-in scope). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   const load = async (userId: number) => {
     const row = await findProfileByUserId(app.db, userId);
     if (!row) throw notFound('Profile not found');
@@ -25,16 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = userOf(request).id;
       if (Object.keys(request.body).length === 0) throw validationError('Nothing to update');
-      const { is_dark, ...rest } = request.body;
-      await app.db
-        .updateTable('profiles')
-        .set({
-          ...rest,
-          ...(is_dark === undefined ? {} : { is_dark: is_dark ? 1 : 0 }),
-          updated_at: Date.now(),
-        })
-        .where('user_id', '=', userId)
-        .execute();
+      await updateProfile(app.db, userId, request.body);
       return load(userId);
     },
   );

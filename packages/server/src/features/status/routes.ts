@@ -1,12 +1,13 @@
 import { healthResponseSchema } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { HttpError } from '../../lib/errors';
+import { pingDatabase } from './queries';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Liveness and readiness: GET /api/health (public; not to be confused with health data). */
+export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async (request) => {
     try {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
     } catch (err) {
       request.log.error({ err }, 'database unreachable');
       throw new HttpError(503, 'ServiceUnavailableError', 'Database unreachable');

@@ -1,0 +1,48 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { POLICIES, type Policy } from '@dosedot/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './lib/errors';
+
+/**
+ * The access scopes of the API: the one place that says who may call what. Every route sits in
+ * exactly one scope (app.ts registers each feature's route plugins under theirs), so a route's
+ * access reads from where it is registered. The user policies are the domain's, mirrored by the web.
+ *
+ * - public: anyone (sign-in, registration, liveness)
+ * - signedIn / admin / healthData: a valid, current bearer token, then the domain policy (403 otherwise)
+ * - ingest: the network servers' shared secret (INGEST_TOKEN), compared in constant time
+ */
+export type AccessScope = 'public' | 'ingest' | Policy;
+
+export type AccessCheck = (app: FastifyInstance, request: FastifyRequest) => Promise<void>;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time equality of two secrets of any length (their hashes are compared). */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+const userPolicy =
+  (policy: Policy): AccessCheck =>
+  async (app, request) => {
+    const user = await app.authenticate(request);
+    if (!POLICIES[policy](user)) throw forbidden('You are not allowed to do this');
+  };
+
+const ingest: AccessCheck = async (app, request) => {
+  const expected = app.config.ingestToken;
+  const header = request.headers.authorization ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+  if (!expected) throw unauthorized('Ingestion is not configured: set INGEST_TOKEN');
+  if (!given || !sameSecret(given, expected)) throw unauthorized('Invalid ingestion token');
+};
+
+export const ACCESS: Record<AccessScope, AccessCheck | null> = {
+  public: null,
+  signedIn: userPolicy('signedIn'),
+  admin: userPolicy('admin'),
+  healthData: userPolicy('healthData'),
+  cumulativeChart: userPolicy('cumulativeChart'),
+  ingest,
+};

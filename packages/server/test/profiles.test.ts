@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINES, registerUser, useTestApp } from './context';
+
+/** GET and PUT /api/profile/userdata (signed-in scope), in the order 401 → 400 → success. */
+describe.each(ENGINES)('profile routes on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('answers 401 without a token and changes no profile', async () => {
+    expect((await t.app.inject({ url: '/api/profile/userdata' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      payload: { is_dark: true },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
+  });
+
+  it.each([
+    [{ is_dark: 'yes' }, ['is_dark']],
+    [{ language: 'es' }, ['language']],
+    [{ timezone: 'Mars/Olympus' }, ['timezone']],
+    [{ profiletype: 'admin' }, ['profiletype']],
+    [{ givenname: '' }, ['givenname']],
+  ])('answers 400 naming the field for %j and changes nothing', async (payload, expected) => {
+    const { auth } = await registerUser(t.app, { username: 'Paula Plain' });
+    const before = (await t.app.inject({ url: '/api/profile/userdata', headers: auth })).json();
+    const res = await t.app.inject({ method: 'PUT', url: '/api/profile/userdata', headers: auth, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.errors.map((e: { path: string[] }) => e.path.join('.'))).toEqual(
+      expected,
+    );
+    expect((await t.app.inject({ url: '/api/profile/userdata', headers: auth })).json()).toEqual(before);
+  });
+
+  it('refuses an empty update', async () => {
+    const { auth } = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      headers: auth,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('reads the own profile with names split from the full name', async () => {
+    const { auth, user } = await registerUser(t.app, { username: 'Greta Berg' });
+    const res = await t.app.inject({ url: '/api/profile/userdata', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      userid: user.id,
+      givenname: 'Greta',
+      familyname: 'Berg',
+      sensor: null,
+      profile_role: { profiletype: 'basic' },
+    });
+  });
+
+  it('updates the own dark flag, language and time zone', async () => {
+    const { auth } = await registerUser(t.app, { username: 'Dora Dark' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      headers: auth,
+      payload: { is_dark: true, language: 'fr', timezone: 'America/New_York' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      is_dark: true,
+      language: 'fr',
+      timezone: 'America/New_York',
+      givenname: 'Dora',
+    });
+    const again = await t.app.inject({ url: '/api/profile/userdata', headers: auth });
+    expect(again.json()).toMatchObject({ is_dark: true, language: 'fr' });
+  });
+
+  it('changes only the caller’s own profile', async () => {
+    const a = await registerUser(t.app, { username: 'Ada One' });
+    const b = await registerUser(t.app, { username: 'Bea Two' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      headers: a.auth,
+      payload: { givenname: 'Adele' },
+    });
+    const other = await t.app.inject({ url: '/api/profile/userdata', headers: b.auth });
+    expect(other.json()).toMatchObject({ givenname: 'Bea' });
+  });
+});

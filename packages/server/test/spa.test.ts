@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestApp } from './context';
+
+/** A built web app in a temp folder: index.html, a hashed asset big enough to compress, an icon. */
+function fakeWebBuild(): string {
+  const web = mkdtempSync(path.join(tmpdir(), 'dosedot-web-'));
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><title>DoseDot Web</title><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(web, 'assets', 'index-abc123.js'),
+    `console.log("app");\n${'// padding\n'.repeat(400)}`,
+  );
+  writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return web;
+}
+
+describe.each(ENGINES)('the web app served on %s', (engine) => {
+  const web = fakeWebBuild();
+  const t = useTestApp(engine, { config: { webDist: web } });
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+
+  it('serves the web app with history fallback, long-cache hashed assets and security headers', async () => {
+    const page = await t.app.inject({ url: '/de/dashboard/weekly?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // Scripts travel compressed when the browser accepts it.
+    const zipped = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toContain('console.log("app")');
+
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a 404, never with the page (a stale chunk must fail to load)', async () => {
+    for (const url of ['/assets/index-old999.js', '/missing.css']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
+  });
+});
