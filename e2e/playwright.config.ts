@@ -43,7 +43,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'] },
   ],
   webServer: {
-    command: `rm -rf "${DATA_DIR}" && node --import tsx packages/server/src/main.ts`,
+    command: `rm -rf "${DATA_DIR}" && node packages/server/dist/main.js`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

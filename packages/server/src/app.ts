@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import { accountRoutes, authRoutes } from './features/auth/routes';
@@ -19,6 +25,9 @@ import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { operationsPlugin } from './plugins/operations';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { contractSerializer } from './plugins/serializer';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -36,34 +45,25 @@ export interface BuildOptions {
  */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  // Logs go to stdout without blocking the event loop: writes coalesce while one is under way.
+  const logStream = opts.logger === undefined ? pino.destination({ dest: 1, sync: false }) : undefined;
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+      stream: logStream,
     },
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializer(config.env === 'test'));
   registerErrorHandling(app);
+  if (logStream) app.addHook('onClose', async () => logStream.flushSync());
 
   // External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   // gzip/brotli for answers over 1 KB: the web app's scripts travel compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
@@ -83,6 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(lifecyclePlugin);
   await app.register(contextPlugin, { config, db: opts.db, mailer: opts.mailer });
   await app.register(authPlugin);
+  await app.register(operationsPlugin);
 
   // Routes, each in its access scope.
   await app.register(
@@ -97,6 +98,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerSpa(app, config.webDist);
   return app;
+}
+
+/** One log line per request, written when it is answered (method, URL, status, time), not two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug('incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      req: { method: request.method, url: request.url, ip: request.ip },
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /**

@@ -51,6 +51,18 @@ const envSchema = z.object({
     .default('Europe/Berlin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  METRICS_PORT: z.coerce
+    .number({ message: 'METRICS_PORT must be a number' })
+    .int('METRICS_PORT must be a whole number')
+    .min(0)
+    .max(65535, 'METRICS_PORT must be between 0 and 65535')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ message: 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS must be a number' })
+    .int()
+    .min(0, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS must be 0 (off) or more')
+    .default(500),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -77,6 +89,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Rate limits of the sign-in surface (docs/decisions/0002-authentication-details.md). */
   limits: AuthLimits;
+  /** Prometheus metrics on their own listener; port undefined = off. */
+  metrics: { port: number | undefined; host: string };
+  /** Over this event-loop delay every call answers 503 with Retry-After (0 = never). */
+  pressure: { maxEventLoopDelayMs: number; retryAfterSeconds: number };
   /** Bring the schema up to date when the app starts (main.ts and tests; off for a read-only copy). */
   migrate: boolean;
   /** Folder of the built web app; undefined serves no SPA. */
@@ -169,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     limits: DEFAULT_LIMITS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, retryAfterSeconds: 5 },
     migrate: true,
     webDist,
     version,

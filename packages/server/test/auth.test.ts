@@ -1,3 +1,4 @@
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, createTestApp, ENGINES, PASSWORD, registerUser, type TestApp, uniqueEmail } from './context';
 
@@ -159,10 +160,12 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       };
       expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
       // Signed as if eight days ago.
-      const expired = t.app.jwt.sign(
-        { sub: String(user.id), tv: 0 },
-        { expiresIn: '7d', clockTimestamp: Date.now() - 8 * 24 * 3600_000 },
-      );
+      const expired = createSigner({
+        key: t.config.jwtSecret,
+        algorithm: 'HS256',
+        expiresIn: 7 * 24 * 3600_000,
+        clockTimestamp: Date.now() - 8 * 24 * 3600_000,
+      })({ sub: String(user.id), tv: 0 });
       const res = await t.app.inject({
         url: '/api/users/me',
         headers: { authorization: `Bearer ${expired}` },

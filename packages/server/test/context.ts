@@ -92,6 +92,7 @@ export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): 
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
       ...opts.env,
     }),
     database: database.config,

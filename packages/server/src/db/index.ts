@@ -35,7 +35,33 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Statements kept prepared per SQL text; the app has a few dozen distinct queries. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query again; this keeps each SQL text's prepared statement and reuses
+ * it (SQLite re-prepares by itself after a schema change). Bounded: the oldest goes first. The
+ * single connection runs one statement at a time, so a cached statement is never busy twice.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) return stmt;
+      stmt = sqlite.prepare(sql);
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /** Migrations in order; names carry an ISO date so they sort. */

@@ -1,29 +1,16 @@
 import { hasHealthDataAccess, type Principal } from '@dosedot/domain';
-import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../db/types';
 import { findActiveUserById } from '../features/auth/queries';
 import { unauthorized } from '../lib/errors';
+import { createTokens } from '../lib/tokens';
 
 /** The signed-in user of a request: the row, loaded once per request, and what the policies read. */
 export interface CurrentUser extends Principal {
   id: number;
   email: string;
   row: User;
-}
-
-interface TokenPayload {
-  sub: string;
-  /** The user's token version when signed: a password reset bumps it and old tokens die. */
-  tv: number;
-}
-
-declare module '@fastify/jwt' {
-  interface FastifyJWT {
-    payload: TokenPayload;
-    user: TokenPayload;
-  }
 }
 
 declare module 'fastify' {
@@ -37,8 +24,6 @@ declare module 'fastify' {
   }
 }
 
-export const TOKEN_LIFETIME = '7d';
-
 /** The signed-in user of a route in a signed-in scope (plugins/access.ts). */
 export function userOf(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw unauthorized();
@@ -48,28 +33,19 @@ export function userOf(request: FastifyRequest): CurrentUser {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { jwtSecret, healthDataEmails } = app.config;
-    await app.register(fastifyJwt, {
-      secret: jwtSecret,
-      sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME },
-      verify: { algorithms: ['HS256'] },
-    });
+    const tokens = createTokens(jwtSecret);
     app.decorateRequest('currentUser', null);
-
-    app.decorate('signToken', (user: { id: number; token_version: number }) =>
-      app.jwt.sign({ sub: String(user.id), tv: user.token_version }),
-    );
+    app.decorate('signToken', tokens.sign);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.currentUser) return request.currentUser;
-      if (!request.headers.authorization) throw unauthorized('Missing authorization header');
-      let payload: TokenPayload;
-      try {
-        payload = await request.jwtVerify<TokenPayload>();
-      } catch {
-        throw unauthorized('Invalid or expired token');
-      }
-      const row = await findActiveUserById(app.db, Number(payload.sub));
-      if (!row || row.token_version !== payload.tv) throw unauthorized('Invalid or expired token');
+      const header = request.headers.authorization;
+      if (!header) throw unauthorized('Missing authorization header');
+      const claims = header.startsWith('Bearer ') ? tokens.verify(header.slice(7)) : undefined;
+      if (!claims) throw unauthorized('Invalid or expired token');
+      // Read on every call: a blocked account or a bumped token version is out at once.
+      const row = await findActiveUserById(app.db, Number(claims.sub));
+      if (!row || row.token_version !== claims.tv) throw unauthorized('Invalid or expired token');
       const user: CurrentUser = {
         id: row.id,
         email: row.email,

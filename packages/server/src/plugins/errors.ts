@@ -38,7 +38,8 @@ function fieldErrors(error: FastifyError & { validation: unknown[] }): FieldErro
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      if (error.status === 429) reply.header('retry-after', String(error.details.retryAfter ?? 60));
+      if (error.status === 429 || error.details.retryAfter !== undefined)
+        reply.header('retry-after', String(error.details.retryAfter ?? 60));
       return send(reply, error.status, error.errorName, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

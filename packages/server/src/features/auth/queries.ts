@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@dosedot/domain';
 import type { Db } from '../../db';
+import { precompiled } from '../../db/precompiled';
 import type { User } from '../../db/types';
 
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-/** The user of a token: only while the account is not blocked. */
-export function findActiveUserById(db: Db, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('blocked', '=', 0).executeTakeFirst();
+const activeUserById = precompiled(
+  (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).where('blocked', '=', 0),
+  [-987_654_321] as const,
+);
+
+/** The user of a token, only while the account is not blocked (every signed-in request runs it). */
+export async function findActiveUserById(db: Db, id: number): Promise<User | undefined> {
+  return (await activeUserById(db, id))[0];
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -125,4 +131,9 @@ export function updatePassword(db: Db, userId: number, passwordHash: string, now
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Replaces a hash by a stronger one of the same password; tokens stay valid. */
+export async function replacePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

@@ -16,7 +16,7 @@ import { AttemptLimiter } from '../../lib/attempt-limiter';
 import { audit } from '../../lib/audit';
 import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { resetPasswordEmail } from './emails';
 import {
   burnResetCodes,
@@ -26,6 +26,7 @@ import {
   insertAccount,
   insertResetCode,
   profileLanguage,
+  replacePasswordHash,
   updatePassword,
 } from './queries';
 
@@ -58,6 +59,12 @@ export function createAuthService({ db, config, mailer, log }: AuthServiceDeps) 
       }
       if (user.blocked) throw validationError('Your account has been blocked by an administrator');
       loginFailures.reset(key);
+      if (needsRehash(user.password_hash)) {
+        // Made with older parameters: upgrade it now that the password is known, off the answer's path.
+        hashPassword(body.password)
+          .then((hash) => replacePasswordHash(db, user.id, hash))
+          .catch((err: unknown) => log.warn({ err }, 'password hash could not be upgraded'));
+      }
       return user;
     },
 

@@ -1,18 +1,24 @@
 import type { Language } from '@dosedot/domain';
 import type { Db } from '../../db';
+import { precompiled } from '../../db/precompiled';
+
+const profileByUserId = precompiled(
+  (db, userId: number) =>
+    db
+      .selectFrom('profiles')
+      .leftJoin('sensors', 'sensors.id', 'profiles.sensor_id')
+      .selectAll('profiles')
+      .select(['sensors.deveui as sensor_deveui', 'sensors.serial_number as sensor_serial_number'])
+      .where('profiles.user_id', '=', userId),
+  [-987_654_321] as const,
+);
+
+export type ProfileWithSensor = Awaited<ReturnType<typeof profileByUserId>>[number];
 
 /** The profile of a user with its sensor, as one row. */
-export function findProfileByUserId(db: Db, userId: number) {
-  return db
-    .selectFrom('profiles')
-    .leftJoin('sensors', 'sensors.id', 'profiles.sensor_id')
-    .selectAll('profiles')
-    .select(['sensors.deveui as sensor_deveui', 'sensors.serial_number as sensor_serial_number'])
-    .where('profiles.user_id', '=', userId)
-    .executeTakeFirst();
+export async function findProfileByUserId(db: Db, userId: number): Promise<ProfileWithSensor | undefined> {
+  return (await profileByUserId(db, userId))[0];
 }
-
-export type ProfileWithSensor = NonNullable<Awaited<ReturnType<typeof findProfileByUserId>>>;
 
 export interface ProfileChanges {
   givenname?: string;

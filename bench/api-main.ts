@@ -1,0 +1,28 @@
+// `node --import tsx bench/api-main.ts [--quick] [--routes a,b] [--connections 10,50] [--seconds N] [--no-storm]`:
+// the API benchmark alone, printed as JSON (the full run with RESULTS.md is `npm run bench`).
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { benchApi } from './api';
+import { ROOT } from './lib/processes';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    routes: { type: 'string' },
+    connections: { type: 'string' },
+    seconds: { type: 'string' },
+    'no-storm': { type: 'boolean', default: false },
+    env: { type: 'string', multiple: true },
+  },
+});
+execFileSync(process.execPath, ['packages/server/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const figures = await benchApi({
+  quick: values.quick,
+  database: 'SQLite',
+  routes: values.routes?.split(','),
+  connections: values.connections?.split(',').map(Number),
+  seconds: values.seconds ? Number(values.seconds) : undefined,
+  storm: !values['no-storm'],
+  env: Object.fromEntries((values.env ?? []).map((kv) => kv.split('=') as [string, string])),
+});
+console.log(JSON.stringify(figures, null, 2));

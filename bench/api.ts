@@ -1,0 +1,143 @@
+import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
+import { request } from './lib/http';
+import { GENERATOR, type LoadResult, load, measure } from './lib/load';
+import { startBare, startDoseDot } from './lib/processes';
+
+/** The read endpoints measured against the ceiling; every later read endpoint joins this list. */
+export const READ_ROUTES = ['/api/health', '/api/users/me', '/api/profile/userdata'];
+
+export interface RouteFigure {
+  route: string;
+  connections: number;
+  dosedot: LoadResult;
+  bare: LoadResult;
+  share: number;
+}
+
+export interface StormFigure {
+  idle: LoadResult;
+  storm: LoadResult;
+  logins: number;
+  loginsPerSecond: number;
+  failedLogins: number;
+  ratioP99: number;
+}
+
+export interface ApiFigures {
+  database: string;
+  generator: string;
+  seconds: number;
+  routes: RouteFigure[];
+  storm?: StormFigure;
+}
+
+export interface ApiBenchOptions {
+  /** A second per run and no storm: the smoke test in `npm test`. */
+  quick?: boolean;
+  env?: Record<string, string>;
+  database: string;
+  /** Only these routes, connection counts and seconds (for quick comparisons while tuning). */
+  routes?: string[];
+  connections?: number[];
+  seconds?: number;
+  storm?: boolean;
+  log?: (line: string) => void;
+}
+
+const patient = DEMO_ACCOUNTS.find((a) => a.key === 'anna')!;
+
+async function signIn(base: string, email: string, password: string, from?: string): Promise<string> {
+  const res = await request(`${base}/api/auth/local`, { json: { identifier: email, password }, from });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
+  return (JSON.parse(res.body) as { jwt: string }).jwt;
+}
+
+/**
+ * 20 logins kept in flight for `seconds`, each account from its own loopback address so no
+ * limit answers them, while GET /api/users/me is measured beside them.
+ */
+async function loginStorm(base: string, token: string, seconds: number, log: (l: string) => void) {
+  const accounts = Array.from({ length: 20 }, (_, i) => ({
+    email: `storm${i}.${Date.now().toString(36)}@bench.test`,
+    password: 'bench storm password 2026',
+    from: `127.0.0.${i + 2}`,
+  }));
+  for (const a of accounts) {
+    const res = await request(`${base}/api/auth/local/register`, {
+      json: { username: 'Storm Tester', email: a.email, password: a.password },
+      from: a.from,
+    });
+    if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.body}`);
+  }
+  const me = { url: `${base}/api/users/me`, headers: { authorization: `Bearer ${token}` }, connections: 10 };
+  const idle = await measure({ ...me, seconds }, 2);
+  log(`  idle  /api/users/me p99 ${idle.p99.toFixed(2)} ms`);
+  let running = true;
+  let logins = 0;
+  let failed = 0;
+  const worker = async (a: (typeof accounts)[number]) => {
+    while (running) {
+      const res = await request(`${base}/api/auth/local`, {
+        json: { identifier: a.email, password: a.password },
+        from: a.from,
+      }).catch(() => ({ status: 0 }));
+      if (!running) break;
+      if (res.status === 200) logins++;
+      else failed++;
+    }
+  };
+  const started = Date.now();
+  const workers = accounts.map(worker);
+  await new Promise((r) => setTimeout(r, 1000)); // the storm is under way before measuring
+  const storm = await load({ ...me, seconds });
+  const elapsed = (Date.now() - started) / 1000;
+  running = false;
+  await Promise.all(workers);
+  log(`  storm /api/users/me p99 ${storm.p99.toFixed(2)} ms, ${(logins / elapsed).toFixed(1)} logins/s`);
+  return {
+    idle,
+    storm,
+    logins,
+    loginsPerSecond: logins / elapsed,
+    failedLogins: failed,
+    ratioP99: storm.p99 / idle.p99,
+  };
+}
+
+/** The API beside the bare Fastify ceiling, route by route, then the login storm. */
+export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
+  const log = opts.log ?? console.log;
+  const seconds = opts.seconds ?? (opts.quick ? 1 : 10);
+  const warmup = opts.quick ? 0 : Math.min(3, seconds);
+  const server = await startDoseDot({ SIMULATE: 'false', ...opts.env });
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  try {
+    const token = await signIn(server.url, patient.email, patient.password);
+    const auth = { authorization: `Bearer ${token}` };
+    const routes = opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : READ_ROUTES);
+    const answers = [];
+    for (const route of routes) {
+      const res = await request(`${server.url}${route}`, { headers: auth });
+      if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+      answers.push({ path: route, contentType: res.contentType, body: res.body });
+    }
+    bare = await startBare(answers);
+    const figures: RouteFigure[] = [];
+    for (const route of routes) {
+      for (const connections of opts.connections ?? (opts.quick ? [10] : [10, 50])) {
+        const dosedot = await measure({ url: `${server.url}${route}`, headers: auth, connections, seconds }, warmup);
+        const ceiling = await measure({ url: `${bare.url}${route}`, headers: auth, connections, seconds }, warmup);
+        const share = dosedot.rps / ceiling.rps;
+        figures.push({ route, connections, dosedot, bare: ceiling, share });
+        log(
+          `  ${route} c=${connections}: ${Math.round(dosedot.rps)} req/s vs bare ${Math.round(ceiling.rps)} → ${(share * 100).toFixed(0)} %`,
+        );
+      }
+    }
+    const storm = opts.quick || opts.storm === false ? undefined : await loginStorm(server.url, token, seconds, log);
+    return { database: opts.database, generator: GENERATOR, seconds, routes: figures, storm };
+  } finally {
+    await bare?.stop();
+    await server.stop();
+  }
+}

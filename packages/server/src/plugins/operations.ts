@@ -1,0 +1,71 @@
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { sendError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The address of the metrics listener, once started (undefined when METRICS_PORT is unset). */
+    metricsAddress: () => string | undefined;
+  }
+}
+
+/**
+ * What an operator watches and what protects the server when it is overloaded:
+ * - over pressure (event-loop delay past PRESSURE_MAX_EVENT_LOOP_DELAY_MS), every call answers 503
+ *   with Retry-After in the API's error shape instead of queueing without bound;
+ * - with METRICS_PORT set, Prometheus text at /metrics on its own listener (METRICS_HOST, loopback
+ *   by default), never on the public port: event-loop delay, heap, GC and request counts.
+ */
+export const operationsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { pressure, metrics } = app.config;
+    if (pressure.maxEventLoopDelayMs > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: pressure.maxEventLoopDelayMs,
+        retryAfter: pressure.retryAfterSeconds,
+        pressureHandler: (_request, reply, type, value) => {
+          app.log.warn({ type, value }, 'over pressure: answering 503');
+          reply.header('retry-after', String(pressure.retryAfterSeconds));
+          sendError(reply, 503, 'ServiceUnavailableError', 'The server is busy, please try again shortly');
+        },
+      });
+    }
+
+    let address: string | undefined;
+    app.decorate('metricsAddress', () => address);
+    if (metrics.port === undefined) return;
+
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'dosedot_' });
+    const requests = new Counter({
+      name: 'dosedot_http_requests_total',
+      help: 'HTTP requests answered, by method, route and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      registers: [registry],
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      requests.inc({
+        method: request.method,
+        route: request.routeOptions.url ?? 'not_found',
+        status_code: reply.statusCode,
+      });
+      done();
+    });
+
+    const server = Fastify({ logger: false });
+    server.get('/metrics', async (_request, reply) =>
+      reply.type(registry.contentType).send(await registry.metrics()),
+    );
+    app.lifecycle.add({
+      name: 'metrics',
+      start: async () => {
+        address = await server.listen({ port: metrics.port, host: metrics.host });
+        app.log.info({ address }, 'metrics listening');
+      },
+      stop: () => server.close(),
+    });
+  },
+  { name: 'dosedot-operations', dependencies: ['dosedot-lifecycle', 'dosedot-context'] },
+);

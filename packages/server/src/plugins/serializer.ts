@@ -1,0 +1,22 @@
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+
+/**
+ * Response serialization compiled once per route from the zod contract: the schema becomes JSON
+ * Schema and fast-json-stringify writes only the fields the contract names (a field a presenter
+ * adds by mistake never leaves the server). With `check` (the test environment) each answer is
+ * also parsed by the zod schema first, so a presenter that drifts from the contract fails a test.
+ */
+export function contractSerializer(check: boolean): FastifySerializerCompiler<ZodType> {
+  return (route) => {
+    const checked = check ? zodSerializerCompiler(route) : undefined;
+    const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'any' });
+    const stringify = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+    return (data) => {
+      checked?.(data);
+      return stringify(data);
+    };
+  };
+}
