@@ -44,7 +44,7 @@ export interface ApiBenchOptions {
   log?: (line: string) => void;
 }
 
-const patient = DEMO_ACCOUNTS.find((a) => a.key === 'anna')!;
+const patient = DEMO_ACCOUNTS.find((a) => a.key === 'anna') ?? { email: '', password: '' };
 
 async function signIn(base: string, email: string, password: string, from?: string): Promise<string> {
   const res = await request(`${base}/api/auth/local`, { json: { identifier: email, password }, from });
@@ -125,8 +125,14 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
     const figures: RouteFigure[] = [];
     for (const route of routes) {
       for (const connections of opts.connections ?? (opts.quick ? [10] : [10, 50])) {
-        const dosedot = await measure({ url: `${server.url}${route}`, headers: auth, connections, seconds }, warmup);
-        const ceiling = await measure({ url: `${bare.url}${route}`, headers: auth, connections, seconds }, warmup);
+        const dosedot = await measure(
+          { url: `${server.url}${route}`, headers: auth, connections, seconds },
+          warmup,
+        );
+        const ceiling = await measure(
+          { url: `${bare.url}${route}`, headers: auth, connections, seconds },
+          warmup,
+        );
         const share = dosedot.rps / ceiling.rps;
         figures.push({ route, connections, dosedot, bare: ceiling, share });
         log(
@@ -134,7 +140,8 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
         );
       }
     }
-    const storm = opts.quick || opts.storm === false ? undefined : await loginStorm(server.url, token, seconds, log);
+    const storm =
+      opts.quick || opts.storm === false ? undefined : await loginStorm(server.url, token, seconds, log);
     return { database: opts.database, generator: GENERATOR, seconds, routes: figures, storm };
   } finally {
     await bare?.stop();

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/config';
-import { createDb, migrateToLatest } from '../packages/server/src/db';
-import { DEMO_ACCOUNTS, seedDemo } from '../packages/server/src/seed/demo';
+import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
+import { startDoseDot } from './lib/processes';
 
 export const SIGNIN_BUDGET_KB = 250;
 
@@ -24,13 +19,8 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
  * every script response is counted once, gzip-compressed at the default level.
  */
 export async function measureBundles(): Promise<PageWeight[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dosedot-bench-'));
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
-  const db = createDb(config.database);
-  await migrateToLatest(db);
-  await seedDemo(db, { timezone: config.defaultTimezone });
-  const app = await buildApp({ config, db, logger: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startDoseDot({ LOG_LEVEL: 'warn' });
+  const base = server.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -83,8 +73,6 @@ export async function measureBundles(): Promise<PageWeight[]> {
     return results;
   } finally {
     await browser.close();
-    await app.close();
-    await db.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -23,8 +23,8 @@ const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 /** The load generator: wrk (C, one thread) when installed, else autocannon (Node). */
 export const GENERATOR = process.env.BENCH_GENERATOR ?? (WRK ? 'wrk' : 'autocannon');
 
-const ms = (value: string, unit: string) =>
-  Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+const ms = (value = '', unit = '') => Number(value) * (UNIT_MS[unit] ?? Number.NaN);
 
 async function withWrk(o: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', o.url];
@@ -32,7 +32,7 @@ async function withWrk(o: LoadOptions): Promise<LoadResult> {
   const { stdout } = await run(WRK ?? 'wrk', args, { maxBuffer: 1 << 20 });
   const pct = (p: string) => {
     const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)`, 'm').exec(stdout);
-    return m ? ms(m[1]!, m[2]!) : Number.NaN;
+    return m ? ms(m[1], m[2]) : Number.NaN;
   };
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);

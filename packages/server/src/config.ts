@@ -92,7 +92,7 @@ export interface AppConfig {
   /** Prometheus metrics on their own listener; port undefined = off. */
   metrics: { port: number | undefined; host: string };
   /** Over this event-loop delay every call answers 503 with Retry-After (0 = never). */
-  pressure: { maxEventLoopDelayMs: number; retryAfterSeconds: number };
+  pressure: { maxEventLoopDelayMs: number; retryAfterSeconds: number; sampleIntervalMs: number };
   /** Bring the schema up to date when the app starts (main.ts and tests; off for a read-only copy). */
   migrate: boolean;
   /** Folder of the built web app; undefined serves no SPA. */
@@ -186,7 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     trustProxy: e.TRUST_PROXY,
     limits: DEFAULT_LIMITS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
-    pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, retryAfterSeconds: 5 },
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: 5,
+      sampleIntervalMs: 1000,
+    },
     migrate: true,
     webDist,
     version,

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, createTestApp, ENGINES, PASSWORD, registerUser, type TestApp, uniqueEmail } from './context';
@@ -84,6 +85,39 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
   });
 
   describe('POST /api/auth/local', () => {
+    it('upgrades a hash made with older scrypt parameters at the next login, keeping tokens valid', async () => {
+      const { user, auth } = await registerUser(t.app);
+      const salt = randomBytes(16);
+      const old = scryptSync(PASSWORD, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+      const oldHash = `scrypt$16384$8$1$${salt.toString('base64')}$${old.toString('base64')}`;
+      await t.db.updateTable('users').set({ password_hash: oldHash }).where('id', '=', user.id).execute();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: user.email, password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      let stored = oldHash;
+      for (let i = 0; i < 100 && stored === oldHash; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        stored = (
+          await t.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).password_hash;
+      }
+      expect(stored).toMatch(/^scrypt\$32768\$8\$3\$/);
+      expect((await t.app.inject({ url: '/api/users/me', headers: auth })).statusCode).toBe(200);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: user.email, password: PASSWORD },
+      });
+      expect(again.statusCode).toBe(200);
+    });
+
     it('signs in with e-mail and password and the token opens /api/users/me', async () => {
       const { user } = await registerUser(t.app, { email: 'health.person@example.test' });
       const res = await t.app.inject({

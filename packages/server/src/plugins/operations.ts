@@ -25,6 +25,7 @@ export const operationsPlugin = fp(
       await app.register(underPressure, {
         maxEventLoopDelay: pressure.maxEventLoopDelayMs,
         retryAfter: pressure.retryAfterSeconds,
+        sampleInterval: pressure.sampleIntervalMs,
         pressureHandler: (_request, reply, type, value) => {
           app.log.warn({ type, value }, 'over pressure: answering 503');
           reply.header('retry-after', String(pressure.retryAfterSeconds));
