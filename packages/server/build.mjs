@@ -1,7 +1,7 @@
 // Compiles the server for production: one ESM file per entry in dist/, with our own workspace
 // packages (@dosedot/*, TypeScript sources) bundled in and every npm dependency left to node_modules.
 // `npm start` runs dist/main.js with plain Node: no transpiler in the production process.
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -29,4 +29,6 @@ await build({
     },
   ],
 });
+// The hashing worker is plain JavaScript, loaded by path next to main.js.
+copyFileSync(path.join(here, 'src/lib/hash-worker.mjs'), path.join(here, 'dist/hash-worker.mjs'));
 console.log('server built into packages/server/dist');
