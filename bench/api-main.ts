@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
 import { ROOT } from './lib/processes';
+import { freshPostgres } from './pg';
 
 const { values } = parseArgs({
   options: {
@@ -13,16 +14,25 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     'no-storm': { type: 'boolean', default: false },
     env: { type: 'string', multiple: true },
+    postgres: { type: 'boolean', default: false },
   },
 });
 execFileSync(process.execPath, ['packages/server/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const database =
+  values.postgres && process.env.TEST_DATABASE_URL
+    ? await freshPostgres(process.env.TEST_DATABASE_URL)
+    : undefined;
 const figures = await benchApi({
   quick: values.quick,
-  database: 'SQLite',
+  database: database ? 'PostgreSQL' : 'SQLite',
   routes: values.routes?.split(','),
   connections: values.connections?.split(',').map(Number),
   seconds: values.seconds ? Number(values.seconds) : undefined,
   storm: !values['no-storm'],
-  env: Object.fromEntries((values.env ?? []).map((kv) => kv.split('=') as [string, string])),
+  env: {
+    ...Object.fromEntries((values.env ?? []).map((kv) => kv.split('=') as [string, string])),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  },
 });
+await database?.drop();
 console.log(JSON.stringify(figures, null, 2));

@@ -6,7 +6,9 @@ import { ROOT } from './lib/processes';
 // The benchmark must not rot: one second against one route, no thresholds (figures live in
 // RESULTS.md, from `npm run bench`).
 describe('npm run bench (smoke)', () => {
-  it('runs the API benchmark against the built server and the bare ceiling', { timeout: 120_000 }, async () => {
+  it('runs the API benchmark against the built server and the bare ceiling', {
+    timeout: 120_000,
+  }, async () => {
     execFileSync(process.execPath, ['packages/server/build.mjs'], { cwd: ROOT, stdio: 'ignore' });
     const figures = await benchApi({ quick: true, database: 'SQLite', log: () => {} });
     expect(figures.routes).toHaveLength(1);

@@ -53,7 +53,13 @@ function startNode(args: string[], env: NodeJS.ProcessEnv, cleanup: () => void =
  */
 export function startDoseDot(extraEnv: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dosedot-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...extraEnv,
+  };
   delete env.NODE_OPTIONS;
   return startNode([path.join(ROOT, 'packages/server/dist/main.js')], env, () =>
     rmSync(dataDir, { recursive: true, force: true }),

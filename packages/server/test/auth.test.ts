@@ -108,7 +108,7 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
             .executeTakeFirstOrThrow()
         ).password_hash;
       }
-      expect(stored).toMatch(/^scrypt\$32768\$8\$3\$/);
+      expect(stored).toMatch(/^scrypt\$8192\$8\$10\$/);
       expect((await t.app.inject({ url: '/api/users/me', headers: auth })).statusCode).toBe(200);
       const again = await t.app.inject({
         method: 'POST',
