@@ -16,6 +16,7 @@ import pino from 'pino';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import { accountRoutes, authRoutes } from './features/auth/routes';
+import { medicineRoutes } from './features/medicines/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { statusRoutes } from './features/status/routes';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
@@ -90,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(scope('public', statusRoutes, authRoutes));
-      await api.register(scope('signedIn', accountRoutes, profileRoutes));
+      await api.register(scope('signedIn', accountRoutes, profileRoutes, medicineRoutes));
       // The OpenAPI description generated from the zod contract.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -163,7 +163,7 @@ export async function registerUser(
 
 export async function count(
   db: Db,
-  table: 'users' | 'profiles' | 'password_resets' | 'audit_log',
+  table: 'users' | 'profiles' | 'password_resets' | 'audit_log' | 'medicine_schedules' | 'medicines',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)

@@ -20,6 +20,10 @@ export const validationError = (message: string, errors: FieldError[] = []) =>
 export const fieldError = (field: string, message: string) =>
   validationError(message, [{ path: [field], message, name: 'ValidationError' }]);
 
+/** A 400 for one field of a Strapi-style `{data: {...}}` body. */
+export const dataFieldError = (field: string, message: string) =>
+  validationError(message, [{ path: ['data', field], message, name: 'ValidationError' }]);
+
 export const unauthorized = (message = 'Missing or invalid credentials') =>
   new HttpError(401, 'UnauthorizedError', message);
 

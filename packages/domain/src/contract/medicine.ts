@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { checkMedicineDates, DOSAGE_TIME_MESSAGE, GALENIC_FORMS, normaliseDosageTime } from '../schedule';
+import { toApiDosageTime } from '../time/wall-time';
+
+/** 1 = scheduled (has dosage times), 2 = as needed (no schedule). */
+export const medicineTypeSchema = z.union([z.literal(1), z.literal(2)]);
+export type MedicineType = z.infer<typeof medicineTypeSchema>;
+
+/** Units a strength is written in: '500 mg', '2.5 ml', '1000 IU'. */
+export const STRENGTH_UNITS = ['mg', 'µg', 'g', 'ml', 'mg/ml', 'IU', '%', 'drops', 'puffs'] as const;
+export const STRENGTH_MESSAGE = 'Enter an amount and a unit, for example 500 mg';
+const STRENGTH = new RegExp(
+  `^\\d+([.,]\\d+)? ?(${STRENGTH_UNITS.map((u) => u.replace('/', '\\/')).join('|')})$`,
+);
+
+const required = 'This field is required';
+const isoDate = z.string({ message: required }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+
+/** A dosage time as the web sends it, 'HH:MM' or with ':00.000' appended; kept in the API form. */
+export const dosageTimeSchema = z
+  .string({ message: required })
+  .refine((v) => normaliseDosageTime(v) !== null, DOSAGE_TIME_MESSAGE)
+  .transform((v) => toApiDosageTime(normaliseDosageTime(v) ?? v));
+
+const medicineFields = {
+  name: z.string({ message: required }).trim().min(1, required).max(200),
+  type: medicineTypeSchema,
+  description: z.string().trim().max(2000).nullable(),
+  strength: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((v) => v === '' || STRENGTH.test(v), STRENGTH_MESSAGE)
+    .nullable(),
+  galenic_form: z.enum(GALENIC_FORMS, { message: `One of ${GALENIC_FORMS.join(', ')}` }).nullable(),
+  start_date: isoDate,
+  end_date: isoDate.nullable(),
+  dosage_times: z.array(dosageTimeSchema).max(24, 'At most 24 dosage times'),
+};
+
+type DatesAndTimes = { start_date?: string; end_date?: string | null; dosage_times?: string[] };
+
+/** The spec's date rule and no dosage time twice, as field errors. */
+function crossChecks(value: DatesAndTimes, ctx: z.RefinementCtx) {
+  const dates = checkMedicineDates(value.start_date, value.end_date);
+  if (dates)
+    ctx.addIssue({
+      code: 'custom',
+      path: [dates.field === 'startDate' ? 'start_date' : 'end_date'],
+      message: dates.message,
+    });
+  const times = value.dosage_times ?? [];
+  if (new Set(times).size !== times.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dosage_times'],
+      message: 'This dosage time is already scheduled',
+    });
+}
+
+/** A medicine as the add dialog sends it. */
+export const medicineInputSchema = z
+  .strictObject({
+    ...medicineFields,
+    type: medicineTypeSchema.default(1),
+    description: medicineFields.description.default(null),
+    strength: medicineFields.strength.default(null),
+    galenic_form: medicineFields.galenic_form.default(null),
+    end_date: medicineFields.end_date.default(null),
+    dosage_times: medicineFields.dosage_times.default([]),
+  })
+  .superRefine(crossChecks);
+export type MedicineInput = z.infer<typeof medicineInputSchema>;
+
+/** POST /api/medicine/assignMedicine */
+export const assignMedicineRequestSchema = z.strictObject({ data: medicineInputSchema });
+
+/** POST /api/medicine/editMedicineRecord: the id and the fields that change. */
+export const editMedicineRequestSchema = z.strictObject({
+  data: z
+    .strictObject({ id: z.number().int().positive(), ...medicineFields })
+    .partial()
+    .required({ id: true })
+    .superRefine(crossChecks),
+});
+export type EditMedicineRequest = z.infer<typeof editMedicineRequestSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.number().int(),
+  dosage_time: z.string(),
+  medicine: z.number().int(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const medicineSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: medicineTypeSchema,
+  description: z.string().nullable(),
+  strength: z.string().nullable(),
+  galenic_form: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  /** The dosage times in the API form, in order of the day. */
+  dosage_times: z.array(z.string()),
+  schedules: z.array(scheduleSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Medicine = z.infer<typeof medicineSchema>;
+
+export const medicineResponseSchema = z.object({ data: medicineSchema });
+export const medicineListResponseSchema = z.object({ data: z.array(medicineSchema) });
+export const medicineListQuerySchema = z.strictObject({
+  type: z.coerce.number().pipe(medicineTypeSchema).optional(),
+});
+
+export const idParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive({ message: 'Invalid id' }),
+});
+export const deletedResponseSchema = z.object({ data: z.object({ id: z.number().int() }) });
+
+/** POST /api/medicine-schedules */
+export const createScheduleRequestSchema = z.strictObject({
+  data: z.strictObject({
+    dosage_time: dosageTimeSchema,
+    medicine: z.number({ message: required }).int().positive(),
+  }),
+});
+export const scheduleResponseSchema = z.object({ data: scheduleSchema });
+
+/** GET /api/medicine-schedules/profile: every dosage time of the patient with its medicine. */
+export const profileScheduleEntrySchema = z.object({
+  id: z.number().int(),
+  dosage_time: z.string(),
+  medicine: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    type: medicineTypeSchema,
+    strength: z.string().nullable(),
+    galenic_form: z.string().nullable(),
+  }),
+});
+export const profileScheduleResponseSchema = z.object({
+  data: z.object({ schedule: z.array(profileScheduleEntrySchema) }),
+});

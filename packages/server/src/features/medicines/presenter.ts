@@ -1,0 +1,29 @@
+import type { Medicine, Schedule } from '@dosedot/domain';
+import type { MedicineRow, ScheduleRow } from './queries';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const presentSchedule = (row: ScheduleRow): Schedule => ({
+  id: row.id,
+  dosage_time: row.dosage_time,
+  medicine: row.medicine_id,
+});
+
+/** A medicine with its schedules (rows of any medicines; this one's are picked). */
+export function presentMedicine(row: MedicineRow, schedules: ScheduleRow[]): Medicine {
+  const own = schedules.filter((s) => s.medicine_id === row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    strength: row.strength,
+    galenic_form: row.galenic_form,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    dosage_times: own.map((s) => s.dosage_time),
+    schedules: own.map(presentSchedule),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,160 @@
+import type { Db } from '../../db';
+import type { MedicinesTable } from '../../db/types';
+
+export type MedicineRow = {
+  id: number;
+  profile_id: number;
+  name: string;
+  type: 1 | 2;
+  description: string | null;
+  strength: string | null;
+  galenic_form: string | null;
+  start_date: string;
+  end_date: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export interface ScheduleRow {
+  id: number;
+  medicine_id: number;
+  dosage_time: string;
+  created_at: number;
+}
+
+export type MedicineFields = Pick<
+  MedicinesTable,
+  'name' | 'type' | 'description' | 'strength' | 'galenic_form' | 'start_date' | 'end_date'
+>;
+
+/** The profile of a user: every medicine belongs to one. */
+export async function profileIdOfUser(db: Db, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.id;
+}
+
+export function listMedicines(db: Db, profileId: number, type?: 1 | 2): Promise<MedicineRow[]> {
+  let q = db.selectFrom('medicines').selectAll().where('profile_id', '=', profileId);
+  if (type) q = q.where('type', '=', type);
+  return q.orderBy('name').orderBy('id').execute() as Promise<MedicineRow[]>;
+}
+
+/** A medicine of this profile only: someone else's id finds nothing. */
+export function findMedicine(db: Db, profileId: number, id: number): Promise<MedicineRow | undefined> {
+  return db
+    .selectFrom('medicines')
+    .selectAll()
+    .where('id', '=', id)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst() as Promise<MedicineRow | undefined>;
+}
+
+export async function insertMedicine(
+  db: Db,
+  profileId: number,
+  fields: MedicineFields,
+  now = Date.now(),
+): Promise<MedicineRow> {
+  return (await db
+    .insertInto('medicines')
+    .values({ ...fields, profile_id: profileId, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as MedicineRow;
+}
+
+export async function updateMedicine(
+  db: Db,
+  id: number,
+  fields: Partial<MedicineFields>,
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .updateTable('medicines')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a medicine; its schedules go with it (foreign key), recorded presses stay. */
+export async function deleteMedicine(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('medicine_schedules').where('medicine_id', '=', id).execute();
+  await db.deleteFrom('medicine_intakes').where('medicine_id', '=', id).execute();
+  await db.deleteFrom('medicines').where('id', '=', id).execute();
+}
+
+export function schedulesOf(db: Db, medicineIds: number[]): Promise<ScheduleRow[]> {
+  if (medicineIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('medicine_schedules')
+    .selectAll()
+    .where('medicine_id', 'in', medicineIds)
+    .orderBy('dosage_time')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertSchedule(
+  db: Db,
+  medicineId: number,
+  dosageTime: string,
+  now = Date.now(),
+): Promise<ScheduleRow> {
+  return db
+    .insertInto('medicine_schedules')
+    .values({ medicine_id: medicineId, dosage_time: dosageTime, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A schedule whose medicine belongs to this profile. */
+export function findSchedule(db: Db, profileId: number, id: number): Promise<ScheduleRow | undefined> {
+  return db
+    .selectFrom('medicine_schedules')
+    .innerJoin('medicines', 'medicines.id', 'medicine_schedules.medicine_id')
+    .selectAll('medicine_schedules')
+    .where('medicine_schedules.id', '=', id)
+    .where('medicines.profile_id', '=', profileId)
+    .executeTakeFirst();
+}
+
+export async function deleteSchedule(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('medicine_schedules').where('id', '=', id).execute();
+}
+
+/**
+ * Presses of the profile's boxes, only from while each box was theirs (sensor assignment history),
+ * between two instants.
+ */
+export async function pressesOfProfile(
+  db: Db,
+  profileId: number,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('button_presses')
+    .innerJoin('sensor_assignments', 'sensor_assignments.sensor_id', 'button_presses.sensor_id')
+    .select('button_presses.pressed_at')
+    .where('sensor_assignments.profile_id', '=', profileId)
+    .whereRef('button_presses.pressed_at', '>=', 'sensor_assignments.assigned_from')
+    .where((eb) =>
+      eb.or([
+        eb('sensor_assignments.assigned_to', 'is', null),
+        eb('button_presses.pressed_at', '<', eb.ref('sensor_assignments.assigned_to')),
+      ]),
+    )
+    .where('button_presses.pressed_at', '>=', from)
+    .where('button_presses.pressed_at', '<', to)
+    .orderBy('button_presses.pressed_at')
+    .execute();
+  return rows.map((r) => r.pressed_at);
+}
+
+export async function profileTimezone(db: Db, profileId: number): Promise<string> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('timezone')
+    .where('id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return row.timezone;
+}

@@ -1,0 +1,135 @@
+import type { EditMedicineRequest, Medicine, MedicineInput } from '@dosedot/domain';
+import type { Db } from '../../db';
+import { inTransaction } from '../../db/transaction';
+import { dataFieldError, notFound } from '../../lib/errors';
+import { presentMedicine, presentSchedule } from './presenter';
+import {
+  deleteMedicine,
+  deleteSchedule,
+  findMedicine,
+  findSchedule,
+  insertMedicine,
+  insertSchedule,
+  listMedicines,
+  profileIdOfUser,
+  schedulesOf,
+  updateMedicine,
+} from './queries';
+
+const medicineNotFound = () => notFound('Medicine not found');
+
+/**
+ * A patient's medicines and dosage times. Every call names the profile it acts for (the signed-in
+ * user's, or the impersonated patient's): a medicine or schedule of another profile is not found.
+ */
+export function createMedicineService(db: Db) {
+  async function load(profileId: number, id: number): Promise<Medicine> {
+    const row = await findMedicine(db, profileId, id);
+    if (!row) throw medicineNotFound();
+    return presentMedicine(row, await schedulesOf(db, [row.id]));
+  }
+
+  return {
+    async profileOf(userId: number): Promise<number> {
+      const profileId = await profileIdOfUser(db, userId);
+      if (profileId === undefined) throw notFound('Profile not found');
+      return profileId;
+    },
+
+    async list(profileId: number, type?: 1 | 2): Promise<Medicine[]> {
+      const rows = await listMedicines(db, profileId, type);
+      const schedules = await schedulesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => presentMedicine(r, schedules));
+    },
+
+    get: load,
+
+    /** A new medicine with its dosage times (an as-needed medicine keeps none). */
+    async add(profileId: number, input: MedicineInput): Promise<Medicine> {
+      const { dosage_times, ...fields } = input;
+      const id = await inTransaction(db, async (trx) => {
+        const row = await insertMedicine(trx, profileId, fields);
+        if (fields.type === 1) for (const time of dosage_times) await insertSchedule(trx, row.id, time);
+        return row.id;
+      });
+      return load(profileId, id);
+    },
+
+    /** Changes the given fields; given dosage times replace the schedule. */
+    async edit(profileId: number, changes: EditMedicineRequest['data']): Promise<Medicine> {
+      const { id, dosage_times, ...fields } = changes;
+      const current = await findMedicine(db, profileId, id);
+      if (!current) throw medicineNotFound();
+      const start = fields.start_date ?? current.start_date;
+      const end = fields.end_date === undefined ? current.end_date : fields.end_date;
+      if (end !== null && start > end)
+        throw dataFieldError('end_date', 'The start date is greater than the end date');
+      await inTransaction(db, async (trx) => {
+        await updateMedicine(trx, id, fields);
+        const type = fields.type ?? current.type;
+        if (dosage_times !== undefined || type === 2) {
+          const existing = await schedulesOf(trx, [id]);
+          const wanted = new Set(type === 2 ? [] : (dosage_times ?? existing.map((s) => s.dosage_time)));
+          for (const s of existing) if (!wanted.has(s.dosage_time)) await deleteSchedule(trx, s.id);
+          const kept = new Set(existing.map((s) => s.dosage_time));
+          for (const time of wanted) if (!kept.has(time)) await insertSchedule(trx, id, time);
+        }
+      });
+      return load(profileId, id);
+    },
+
+    async remove(profileId: number, id: number): Promise<void> {
+      if (!(await findMedicine(db, profileId, id))) throw medicineNotFound();
+      await inTransaction(db, (trx) => deleteMedicine(trx, id));
+    },
+
+    async addSchedule(profileId: number, medicineId: number, dosageTime: string) {
+      const medicine = await findMedicine(db, profileId, medicineId);
+      if (!medicine) throw dataFieldError('medicine', 'Medicine not found');
+      if (medicine.type === 2) throw dataFieldError('medicine', 'An as-needed medicine has no dosage times');
+      const existing = await schedulesOf(db, [medicineId]);
+      if (existing.some((s) => s.dosage_time === dosageTime))
+        throw dataFieldError('dosage_time', 'This dosage time is already scheduled');
+      return presentSchedule(await insertSchedule(db, medicineId, dosageTime));
+    },
+
+    async removeSchedule(profileId: number, id: number): Promise<void> {
+      if (!(await findSchedule(db, profileId, id))) throw notFound('Schedule not found');
+      await deleteSchedule(db, id);
+    },
+
+    /** Every dosage time of the profile with its medicine, in order of the day. */
+    async profileSchedule(profileId: number) {
+      const medicines = await listMedicines(db, profileId, 1);
+      const byId = new Map(medicines.map((m) => [m.id, m]));
+      const schedules = await schedulesOf(db, [...byId.keys()]);
+      return schedules
+        .map((s) => {
+          const m = byId.get(s.medicine_id);
+          return m
+            ? {
+                id: s.id,
+                dosage_time: s.dosage_time,
+                medicine: {
+                  id: m.id,
+                  name: m.name,
+                  type: m.type,
+                  strength: m.strength,
+                  galenic_form: m.galenic_form,
+                },
+              }
+            : undefined;
+        })
+        .filter((e) => e !== undefined)
+        .sort(
+          (a, b) =>
+            a.dosage_time.localeCompare(b.dosage_time) || a.medicine.name.localeCompare(b.medicine.name),
+        );
+    },
+  };
+}
+
+export type MedicineService = ReturnType<typeof createMedicineService>;
