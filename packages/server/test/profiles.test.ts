@@ -89,3 +89,21 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
     expect(other.json()).toMatchObject({ givenname: 'Bea' });
   });
 });
+
+describe.each(ENGINES)('the profile lists its medicines on %s', (engine) => {
+  const t = useTestApp(engine);
+  it('answers medicines[] with their dosage times, only the caller’s', async () => {
+    const { auth } = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/assignMedicine',
+      headers: auth,
+      payload: { data: { name: 'Ramipril', start_date: '2026-11-01', dosage_times: ['08:00'] } },
+    });
+    const mine = (await t.app.inject({ url: '/api/profile/userdata', headers: auth })).json();
+    expect(mine.medicines).toMatchObject([{ name: 'Ramipril', dosage_times: ['08:00:00.000'] }]);
+    const theirs = (await t.app.inject({ url: '/api/profile/userdata', headers: other.auth })).json();
+    expect(theirs.medicines).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, roleSchema, timeZoneSchema } from './common';
+import { medicineSchema } from './medicine';
 
 export const PROFILE_TYPES = ['admin', 'basic'] as const;
 
@@ -16,7 +17,7 @@ export const profileSchema = z.object({
   language: languageSchema,
   timezone: z.string(),
   sensor: z.object({ serial_number: z.string().nullable(), deveui: z.string() }).nullable(),
-  medicines: z.array(z.unknown()),
+  medicines: z.array(medicineSchema),
   profile_role: z.object({ profiletype: roleSchema }),
 });
 export type Profile = z.infer<typeof profileSchema>;

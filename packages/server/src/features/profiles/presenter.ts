@@ -1,7 +1,7 @@
-import type { Profile } from '@dosedot/domain';
+import type { Medicine, Profile } from '@dosedot/domain';
 import type { ProfileWithSensor } from './queries';
 
-export function presentProfile(row: ProfileWithSensor, medicines: unknown[] = []): Profile {
+export function presentProfile(row: ProfileWithSensor, medicines: Medicine[]): Profile {
   return {
     id: row.id,
     userid: row.user_id,
