@@ -1,3 +1,4 @@
+import { eachDate, localDateOf, localToUtc } from '@dosedot/domain/time';
 import { DateTime } from 'luxon';
 import type { Db } from '../db';
 import { countUsers, insertAccount } from '../features/auth/queries';
@@ -235,17 +236,18 @@ export async function seedDemo(
         .where('id', '=', sensor.id)
         .execute();
 
-      // Presses near each dosage time: mostly on time, some late, a few missed, some pressed twice.
+      // Presses near each dose (the domain's local-time rules, DST included): mostly on time, some
+      // late, a few missed, some pressed twice.
       const presses = [];
-      for (let day = 0; day <= DEMO_DAYS; day++) {
+      const days = eachDate(start.toISODate() ?? '', localDateOf(now, opts.timezone));
+      for (const date of days) {
         for (const time of [...times].sort()) {
-          const [h = 0, m = 0] = time.split(':').map(Number);
-          const scheduled = start.plus({ days: day }).set({ hour: h, minute: m });
+          const scheduled = localToUtc(date, time, opts.timezone);
           const roll = random();
           if (roll < 0.08) continue; // missed
           const offsetMin =
             roll < 0.7 ? (random() - 0.5) * 50 : roll < 0.92 ? 30 + random() * 80 : 130 + random() * 90;
-          const at = scheduled.plus({ minutes: Math.round(offsetMin) }).toMillis();
+          const at = scheduled + Math.round(offsetMin) * 60_000;
           if (at > now) continue;
           presses.push({ sensor_id: sensor.id, uplink_id: null, pressed_at: at });
           if (random() < 0.15)
