@@ -19,7 +19,7 @@ export const isDosageTime = (value: string): boolean => DOSAGE_TIME.test(value);
 export function normaliseDosageTime(value: string): string | null {
   if (isDosageTime(value)) return value;
   const t = parseWallTime(value);
-  if (!t || t.second !== 0 || t.millisecond !== 0) return null;
+  if (t === null || t.second !== 0 || t.millisecond !== 0) return null;
   return fromApiDosageTime(value);
 }
 

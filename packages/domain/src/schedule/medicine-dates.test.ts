@@ -22,7 +22,10 @@ describe('medicine dates', () => {
   });
 
   it('refuses dates that do not exist', () => {
-    expect(checkMedicineDates('2025-02-29', null)).toEqual({ field: 'startDate', message: INVALID_DATE_MESSAGE });
+    expect(checkMedicineDates('2025-02-29', null)).toEqual({
+      field: 'startDate',
+      message: INVALID_DATE_MESSAGE,
+    });
     expect(checkMedicineDates('2025-02-01', '2025-02-30')?.field).toBe('endDate');
   });
 

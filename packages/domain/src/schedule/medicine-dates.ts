@@ -21,7 +21,8 @@ export function checkMedicineDates(
   startDate: string | null | undefined,
   endDate: string | null | undefined,
 ): MedicineDatesError | null {
-  if (startDate != null && !isIsoDate(startDate)) return { field: 'startDate', message: INVALID_DATE_MESSAGE };
+  if (startDate != null && !isIsoDate(startDate))
+    return { field: 'startDate', message: INVALID_DATE_MESSAGE };
   if (endDate != null && !isIsoDate(endDate)) return { field: 'endDate', message: INVALID_DATE_MESSAGE };
   if (startDate != null && endDate != null && startDate > endDate) {
     return { field: 'endDate', message: START_AFTER_END_MESSAGE };
@@ -30,5 +31,8 @@ export function checkMedicineDates(
 }
 
 /** True when local `date` lies within the medicine's dates (null start or end: open on that side). */
-export const isWithinMedicineDates = (date: string, startDate: string | null, endDate: string | null): boolean =>
-  (startDate == null || date >= startDate) && (endDate == null || date <= endDate);
+export const isWithinMedicineDates = (
+  date: string,
+  startDate: string | null,
+  endDate: string | null,
+): boolean => (startDate == null || date >= startDate) && (endDate == null || date <= endDate);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumberOf, eachDate, isIsoDate, isoWeekOf, monthOf } from './dates';
+import { addDays, dateOfDayNumber, dayNumberOf, eachDate, isIsoDate, isoWeekOf, monthOf } from './dates';
 
 describe('calendar dates', () => {
   it('accepts real dates only', () => {
@@ -18,7 +18,12 @@ describe('calendar dates', () => {
   });
 
   it('lists every date of a range, both ends included', () => {
-    expect(eachDate('2025-03-29', '2025-04-01')).toEqual(['2025-03-29', '2025-03-30', '2025-03-31', '2025-04-01']);
+    expect(eachDate('2025-03-29', '2025-04-01')).toEqual([
+      '2025-03-29',
+      '2025-03-30',
+      '2025-03-31',
+      '2025-04-01',
+    ]);
     expect(eachDate('2025-03-29', '2025-03-29')).toEqual(['2025-03-29']);
     expect(eachDate('2025-03-30', '2025-03-29')).toEqual([]);
     expect(() => eachDate('2025-03-32', '2025-04-01')).toThrow(RangeError);
@@ -33,5 +38,18 @@ describe('calendar dates', () => {
     expect(isoWeekOf('2025-03-30')).toBe('2025-W13');
     expect(isoWeekOf('2025-03-31')).toBe('2025-W14');
     expect(monthOf('2025-03-31')).toBe('2025-03');
+  });
+});
+
+describe('day numbers', () => {
+  it('agree with Date for every day from 1600 to 2400', () => {
+    const first = Date.UTC(1600, 0, 1) / 86_400_000;
+    const last = Date.UTC(2400, 11, 31) / 86_400_000;
+    for (let n = first; n <= last; n++) {
+      const iso = new Date(n * 86_400_000).toISOString().slice(0, 10);
+      if (dateOfDayNumber(n) !== iso || dayNumberOf(iso) !== n) {
+        expect([dateOfDayNumber(n), dayNumberOf(iso)]).toEqual([iso, n]);
+      }
+    }
   });
 });

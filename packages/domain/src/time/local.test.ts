@@ -20,20 +20,26 @@ describe('localToUtc', () => {
     expect(localToUtc('2025-03-30', '01:59', BERLIN)).toBe(utc('2025-03-30T00:59:00Z'));
     expect(localToUtc('2025-03-30', '02:00', BERLIN)).toBe(utc('2025-03-30T01:00:00Z'));
     expect(localToUtc('2025-03-30', '02:30', BERLIN)).toBe(utc('2025-03-30T01:30:00Z'));
-    expect(toLocalIso(localToUtc('2025-03-30', '02:30', BERLIN), BERLIN)).toBe('2025-03-30T03:30:00.000+02:00');
+    expect(toLocalIso(localToUtc('2025-03-30', '02:30', BERLIN), BERLIN)).toBe(
+      '2025-03-30T03:30:00.000+02:00',
+    );
     expect(localToUtc('2025-03-30', '03:00', BERLIN)).toBe(utc('2025-03-30T01:00:00Z'));
   });
 
   it('takes the earlier instant of a time repeated on the Berlin autumn day', () => {
     // 2025-10-26: 03:00 CEST becomes 02:00 CET, so 02:00–02:59 happen twice.
     expect(localToUtc('2025-10-26', '02:30', BERLIN)).toBe(utc('2025-10-26T00:30:00Z'));
-    expect(toLocalIso(localToUtc('2025-10-26', '02:30', BERLIN), BERLIN)).toBe('2025-10-26T02:30:00.000+02:00');
+    expect(toLocalIso(localToUtc('2025-10-26', '02:30', BERLIN), BERLIN)).toBe(
+      '2025-10-26T02:30:00.000+02:00',
+    );
     expect(localToUtc('2025-10-26', '03:00', BERLIN)).toBe(utc('2025-10-26T02:00:00Z'));
   });
 
   it('handles the New York spring gap and autumn repeat', () => {
     // 2025-03-09: 02:00 EST becomes 03:00 EDT. 2025-11-02: 02:00 EDT becomes 01:00 EST.
-    expect(toLocalIso(localToUtc('2025-03-09', '02:30', NEW_YORK), NEW_YORK)).toBe('2025-03-09T03:30:00.000-04:00');
+    expect(toLocalIso(localToUtc('2025-03-09', '02:30', NEW_YORK), NEW_YORK)).toBe(
+      '2025-03-09T03:30:00.000-04:00',
+    );
     expect(localToUtc('2025-11-02', '01:30', NEW_YORK)).toBe(utc('2025-11-02T05:30:00Z'));
     expect(localToUtc('2025-11-02', '02:00', NEW_YORK)).toBe(utc('2025-11-02T07:00:00Z'));
   });

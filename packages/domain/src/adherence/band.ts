@@ -1,0 +1,34 @@
+import { ABOUT_1H_MS, MATCH_WINDOW_MS, ON_TIME_MS } from './constants';
+import type { Band, IntakeStatus } from './types';
+
+/**
+ * Closeness band of a press to its intake from Δ = press − scheduled (either sign):
+ * |Δ| <= 30 min 'on_time'; <= 2 h 'about_1h'; more 'over_2h'.
+ */
+export function bandOf(deltaMs: number): Band {
+  const distance = Math.abs(deltaMs);
+  if (distance <= ON_TIME_MS) return 'on_time';
+  if (distance <= ABOUT_1H_MS) return 'about_1h';
+  return 'over_2h';
+}
+
+/**
+ * The last instant at which a press could still be matched to an intake: scheduled + 4 h, but no
+ * later than the end of the intake's chart day (a press after it belongs to the next chart day).
+ */
+export const lastTakeInstant = (scheduledAt: number, chartDayEnd: number): number =>
+  Math.min(scheduledAt + MATCH_WINDOW_MS, chartDayEnd - 1);
+
+/**
+ * Status of an intake at `now`: 'taken' when a press is matched; else 'missed' once its window has
+ * fully passed (now > lastTakeInstant); else 'pending' (in the future, or its window is still open).
+ */
+export function intakeStatus(
+  scheduledAt: number,
+  press: number | null,
+  now: number,
+  chartDayEnd: number = Number.POSITIVE_INFINITY,
+): IntakeStatus {
+  if (press !== null) return 'taken';
+  return now > lastTakeInstant(scheduledAt, chartDayEnd) ? 'missed' : 'pending';
+}

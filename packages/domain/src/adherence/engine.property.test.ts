@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chartDayWindow } from './chart-day';
+import { MATCH_WINDOW_MS } from './constants';
+import { computeAdherence } from './engine';
+import { mergePresses } from './merge';
+
+const H = 3_600_000;
+const time = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+const medicines = fc.uniqueArray(
+  fc.record({
+    id: fc.integer({ min: 1, max: 5 }),
+    startDate: fc.constantFrom('2025-03-25', '2025-03-29', null),
+    endDate: fc.constantFrom('2025-03-30', '2025-04-02', null),
+    times: fc.uniqueArray(time, { maxLength: 4 }),
+  }),
+  { maxLength: 3, selector: (m) => m.id },
+);
+
+describe('computeAdherence properties', () => {
+  it('accounts for every merged press once and keeps each pair on its chart day within 4 h', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Europe/Berlin', 'America/New_York'),
+        medicines,
+        fc.array(fc.integer({ min: 0, max: 120 * 60 }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 6 * 24 }),
+        (timezone, meds, pressMinutes, nowHours) => {
+          const range = { from: '2025-03-27', to: '2025-03-31' };
+          const origin = chartDayWindow(range.from, timezone).start;
+          const presses = pressMinutes.map((m) => origin + m * 60_000);
+          const result = computeAdherence({
+            timezone,
+            medicines: meds,
+            presses,
+            range,
+            now: origin + nowHours * H,
+          });
+          const seen: number[] = [];
+          for (const day of result.days) {
+            for (const intake of day.intakes) {
+              expect(intake.scheduledAt).toBeGreaterThanOrEqual(day.start);
+              expect(intake.scheduledAt).toBeLessThan(day.end);
+              if (intake.press === null) continue;
+              seen.push(intake.press);
+              expect(intake.press).toBeGreaterThanOrEqual(day.start);
+              expect(intake.press).toBeLessThan(day.end);
+              expect(Math.abs(intake.deltaMs ?? Number.NaN)).toBeLessThanOrEqual(MATCH_WINDOW_MS);
+            }
+            seen.push(...day.unmatched);
+            expect(day.taken + day.missed + day.pending).toBe(day.scheduled);
+          }
+          const end = result.days.at(-1)?.end ?? origin;
+          const merged = mergePresses(presses).filter((p) => p >= origin && p < end);
+          expect(seen.sort((a, b) => a - b)).toEqual(merged);
+          expect(result.totals.scheduled).toBe(result.days.reduce((n, d) => n + d.scheduled, 0));
+          expect(result.totals.unmatched + result.totals.taken).toBe(merged.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,33 @@
+export { bandOf, intakeStatus, lastTakeInstant } from './band';
+export { chartDayBoundaries, chartDayOf, chartDayWindow } from './chart-day';
+export {
+  ABOUT_1H_MS,
+  CHART_DAY_START,
+  CHART_DAY_START_MS,
+  MATCH_WINDOW_MS,
+  MERGE_WINDOW_MS,
+  ON_TIME_MS,
+} from './constants';
+export {
+  type AdherenceInput,
+  type AdherenceResult,
+  computeAdherence,
+  type DayResult,
+  type IntakeResult,
+  type MedicineResult,
+  type PeriodResult,
+} from './engine';
+export { doseInstances, groupIntakes, intakesOf } from './instances';
+export { type MatchPair, type MatchResult, matchPresses } from './match';
+export { mergePresses } from './merge';
+export { addCounts, type Counts, countIntake, emptyCounts, type Tally, tallyOf } from './stats';
+export type {
+  Band,
+  DateRange,
+  DoseInstance,
+  Intake,
+  IntakeStatus,
+  MedicineId,
+  MedicineSchedule,
+  TimeWindow,
+} from './types';

@@ -1,0 +1,70 @@
+import { DAY_MS, dateOfDayNumber, requireDayNumber } from '../time/dates';
+import { wallToInstant } from '../time/local';
+import { msOfDay, parseWallTime } from '../time/wall-time';
+import type { DateRange, DoseInstance, Intake, MedicineSchedule } from './types';
+
+/*
+ * Dose instances (ARCHITECTURE section 4): for each medicine, for each local date from its start date
+ * to its end date (inclusive; no end date = ongoing) and each schedule time, one instance at that
+ * local time in the patient's zone. A time in a DST gap moves forward by the gap; an ambiguous time
+ * takes the earlier instant. Instances of several medicines at the same instant form one intake.
+ */
+
+function timeOfDay(time: string): number {
+  const wall = parseWallTime(time);
+  if (!wall) throw new RangeError(`Invalid dosage time '${time}', expected HH:MM`);
+  return msOfDay(wall);
+}
+
+/**
+ * The instances of one medicine on the local dates of `dates` (both included) that fall within its
+ * own start and end dates, ordered by date then by the order of its times. A medicine without times
+ * (type 2, as needed) has none.
+ */
+export function doseInstances(
+  medicine: MedicineSchedule,
+  timezone: string,
+  dates: DateRange,
+): DoseInstance[] {
+  if (medicine.times.length === 0) return [];
+  const times = medicine.times.map((time) => ({ time, ms: timeOfDay(time) }));
+  let first = requireDayNumber(dates.from, 'from date');
+  let last = requireDayNumber(dates.to, 'to date');
+  if (medicine.startDate !== null)
+    first = Math.max(first, requireDayNumber(medicine.startDate, 'start date'));
+  if (medicine.endDate !== null) last = Math.min(last, requireDayNumber(medicine.endDate, 'end date'));
+  const instances: DoseInstance[] = [];
+  for (let n = first; n <= last; n++) {
+    const date = dateOfDayNumber(n);
+    for (const { time, ms } of times) {
+      instances.push({
+        medicineId: medicine.id,
+        date,
+        time,
+        scheduledAt: wallToInstant(n * DAY_MS + ms, timezone),
+      });
+    }
+  }
+  return instances;
+}
+
+/**
+ * Intakes of a list of instances: instances at the same instant form one intake, listing each
+ * medicine once (a medicine whose two times meet in a DST gap counts once). Ordered by time.
+ */
+export function groupIntakes(instances: readonly DoseInstance[]): Intake[] {
+  const byInstant = new Map<number, Intake>();
+  for (const { scheduledAt, medicineId } of instances) {
+    const intake = byInstant.get(scheduledAt);
+    if (!intake) byInstant.set(scheduledAt, { scheduledAt, medicineIds: [medicineId] });
+    else if (!intake.medicineIds.includes(medicineId)) intake.medicineIds.push(medicineId);
+  }
+  return [...byInstant.values()].sort((a, b) => a.scheduledAt - b.scheduledAt);
+}
+
+/** Intakes of several medicines on the local dates of `dates`. */
+export const intakesOf = (
+  medicines: readonly MedicineSchedule[],
+  timezone: string,
+  dates: DateRange,
+): Intake[] => groupIntakes(medicines.flatMap((medicine) => doseInstances(medicine, timezone, dates)));

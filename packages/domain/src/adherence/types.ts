@@ -1,0 +1,52 @@
+/** A medicine's id as the caller knows it (database ids are numbers, tests may use strings). */
+export type MedicineId = string | number;
+
+/**
+ * What the engine needs of a medicine: its dates and its daily dosage times in the patient's zone.
+ * A type-2 (as needed) medicine has no times and produces no intakes.
+ */
+export interface MedicineSchedule {
+  id: MedicineId;
+  /** First local date of the medication, 'YYYY-MM-DD'; null: as far back as the range asked. */
+  startDate: string | null;
+  /** Last local date, included; null: ongoing. */
+  endDate: string | null;
+  /** Local wall-clock times 'HH:MM' (the API form 'HH:MM:00.000' is accepted too). */
+  times: readonly string[];
+}
+
+/** Local dates 'YYYY-MM-DD', both included. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** A span of time [start, end) in epoch ms. */
+export interface TimeWindow {
+  start: number;
+  end: number;
+}
+
+/** One scheduled dose of one medicine. */
+export interface DoseInstance {
+  medicineId: MedicineId;
+  /** The local date of the schedule entry (a 01:00 dose keeps its own date; its chart day is the one before). */
+  date: string;
+  /** The schedule time as given. */
+  time: string;
+  /** The UTC instant, epoch ms. */
+  scheduledAt: number;
+}
+
+/** The doses due at one instant: one press takes them all. */
+export interface Intake {
+  scheduledAt: number;
+  /** Each medicine once, in the order the medicines were given. */
+  medicineIds: MedicineId[];
+}
+
+/** How close a press came to its intake: the dot colour. */
+export type Band = 'on_time' | 'about_1h' | 'over_2h';
+
+/** Taken (a press is matched), missed (none, and none can come any more) or pending. */
+export type IntakeStatus = 'taken' | 'missed' | 'pending';
