@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -15,6 +16,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import pino from 'pino';
 import type { AppConfig } from './config';
 import type { Db } from './db';
+import { adherenceRoutes } from './features/adherence/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
 import { medicineRoutes } from './features/medicines/routes';
 import { profileRoutes } from './features/profiles/routes';
@@ -24,10 +26,10 @@ import type { Mailer } from './lib/mailer';
 import { scope } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
-import { registerErrorHandling, sendError } from './plugins/errors';
+import { clientErrorResponse, registerErrorHandling, sendError } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { operationsPlugin } from './plugins/operations';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { contractSerializer } from './plugins/serializer';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -50,6 +52,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // A request's line names method, URL, address, status and time: never headers or bodies, so no
   // token or password can reach a log (and no redaction pass runs on every line).
   const logStream = opts.logger === undefined ? pino.destination({ dest: 1, sync: false }) : undefined;
+  const securityHeaders = computeSecurityHeaders();
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
@@ -57,7 +60,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A request (headers and body) must arrive within the limit; a slow one ends with 408.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: config.timeouts.requestMs,
+          headersTimeout: config.timeouts.headersMs,
+          connectionsCheckingInterval: config.timeouts.checkEveryMs,
+        },
+        handler,
+      ),
+    clientErrorHandler(err, socket) {
+      const answer = clientErrorResponse(err as { code?: string }, securityHeaders);
+      if (answer && socket.writable) socket.end(answer);
+      else socket.destroy();
+    },
+    frameworkErrors(error, _request, reply) {
+      // A URL that cannot be decoded (/api/health%) and the like: the API's shape and headers too.
+      reply.headers(securityHeaders);
+      const status = 400;
+      return sendError(
+        reply,
+        status,
+        errorNameFor(status),
+        error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message,
+      );
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializer(config.env === 'test'));
@@ -91,7 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(scope('public', statusRoutes, authRoutes));
-      await api.register(scope('signedIn', accountRoutes, profileRoutes, medicineRoutes));
+      await api.register(scope('signedIn', accountRoutes, profileRoutes, medicineRoutes, adherenceRoutes));
       // The OpenAPI description generated from the zod contract.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -100,6 +129,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerSpa(app, config.webDist);
   return app;
+}
+
+/** A hop count trusts the last N proxies (as Fastify does for a number); a list trusts those addresses. */
+function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** One log line per request, written when it is answered (method, URL, status, time), not two. */

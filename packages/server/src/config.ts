@@ -50,7 +50,22 @@ const envSchema = z.object({
     .refine(isValidTimeZone, 'DEFAULT_TIMEZONE must be an IANA time zone such as Europe/Berlin')
     .default('Europe/Berlin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v.trim().toLowerCase() !== 'true', {
+      message:
+        'TRUST_PROXY=true would believe any X-Forwarded-For; give the number of proxies in front (for example 1) or their addresses (10.0.0.1,10.0.0.0/8)',
+    })
+    .refine((v) => v.trim().toLowerCase() === 'true' || parseTrustProxy(v) !== undefined, {
+      message:
+        'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of addresses or CIDRs',
+    }),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ message: 'REQUEST_TIMEOUT_MS must be a number' })
+    .int()
+    .min(1000, 'REQUEST_TIMEOUT_MS must be at least 1000')
+    .default(30_000),
   METRICS_PORT: z.coerce
     .number({ message: 'METRICS_PORT must be a number' })
     .int('METRICS_PORT must be a whole number')
@@ -86,7 +101,10 @@ export interface AppConfig {
   healthDataKey: Buffer;
   defaultTimezone: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe: none, the last N, or these proxy addresses. */
+  trustProxy: false | number | string[];
+  /** Time to receive a whole request (headers and body); a slower one ends with 408. */
+  timeouts: { requestMs: number; headersMs: number; checkEveryMs: number };
   /** Rate limits of the sign-in surface (docs/decisions/0002-authentication-details.md). */
   limits: AuthLimits;
   /** Prometheus metrics on their own listener; port undefined = off. */
@@ -116,6 +134,23 @@ export const DEFAULT_LIMITS: AuthLimits = {
   resetMailsPerAccount: 3,
   windowMs: 15 * 60 * 1000,
 };
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6 = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+
+/** TRUST_PROXY as Fastify takes it: false, a hop count, or addresses/CIDRs; undefined if malformed. */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length === 0 || !list.every((a) => IPV4.test(a) || (a.includes(':') && IPV6.test(a))))
+    return undefined;
+  return list;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -183,7 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     healthDataKey: Buffer.from(e.HEALTH_DATA_KEY ?? persistedSecret(dataDir, 'health-data-key', 32), 'hex'),
     defaultTimezone: e.DEFAULT_TIMEZONE,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: Math.min(10_000, e.REQUEST_TIMEOUT_MS),
+      checkEveryMs: 1000,
+    },
     limits: DEFAULT_LIMITS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     pressure: {

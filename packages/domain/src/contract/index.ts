@@ -1,3 +1,4 @@
+export * from './adherence';
 export * from './auth';
 export * from './common';
 export * from './medicine';

@@ -51,6 +51,7 @@ const NAMES: Record<number, string> = {
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
   429: 'RateLimitError',
+  431: 'RequestHeaderFieldsTooLargeError',
   503: 'ServiceUnavailableError',
 };
 

@@ -1,6 +1,7 @@
 import type { FieldError } from '@dosedot/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { constraintViolation, describeViolation } from '../lib/constraints';
 import { errorNameFor, HttpError } from '../lib/errors';
 
 function send(reply: FastifyReply, status: number, name: string, message: string, details: unknown = {}) {
@@ -42,6 +43,15 @@ export function registerErrorHandling(app: FastifyInstance) {
         reply.header('retry-after', String(error.details.retryAfter ?? 60));
       return send(reply, error.status, error.errorName, error.message, error.details);
     }
+    const violation = constraintViolation(error);
+    if (violation) {
+      const answer = describeViolation(violation);
+      request.log.info({ err: error }, 'constraint violation');
+      const details = answer.path
+        ? { errors: [{ path: answer.path, message: answer.message, name: 'ValidationError' }] }
+        : {};
+      return send(reply, answer.status, errorNameFor(answer.status), answer.message, details);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);
       const where = error.validationContext ?? 'body';
@@ -67,3 +77,42 @@ export function registerErrorHandling(app: FastifyInstance) {
 }
 
 export { send as sendError };
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Errors of the connection before any request exists (a malformed request line, headers too
+ * large, a body that arrives too slowly): written to the socket in the API's error shape, with
+ * the security headers, and the connection closed.
+ */
+export function clientErrorResponse(
+  err: { code?: string },
+  securityHeaders: Record<string, string>,
+): string | undefined {
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE') return undefined;
+  const status =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    status === 408
+      ? 'The request took too long to arrive'
+      : status === 431
+        ? 'Request headers are too large'
+        : 'Malformed request';
+  const body = JSON.stringify({
+    data: null,
+    error: { status, name: errorNameFor(status), message, details: {} },
+  });
+  const headers = {
+    ...securityHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  return `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n${body}`;
+}

@@ -1,22 +1,27 @@
 import {
   assignMedicineRequestSchema,
   createScheduleRequestSchema,
+  dateRangeQuerySchema,
   deletedResponseSchema,
   editMedicineRequestSchema,
   idParamsSchema,
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineResponseSchema,
+  medicineScheduleResponseSchema,
   profileScheduleResponseSchema,
   scheduleResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
+import { presentIntake } from '../adherence/presenter';
+import { createAdherenceService } from '../adherence/service';
 import { createMedicineService } from './service';
 
 /** The signed-in patient's own medicines and dosage times (signed-in scope). */
 export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMedicineService(app.db);
+  const adherence = createAdherenceService(app.db);
   const own = (request: Parameters<typeof userOf>[0]) => service.profileOf(userOf(request).id);
 
   app.get(
@@ -68,5 +73,32 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/medicine-schedules/profile',
     { schema: { response: { 200: profileScheduleResponseSchema } } },
     async (request) => ({ data: { schedule: await service.profileSchedule(await own(request)) } }),
+  );
+
+  app.get(
+    '/medicine-schedule/medicine/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: dateRangeQuerySchema,
+        response: { 200: medicineScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const profileId = await own(request);
+      const medicine = await service.get(profileId, request.params.id);
+      const { result } = await adherence.compute(profileId, request.query, Date.now(), {
+        start: medicine.start_date,
+        end: medicine.end_date,
+      });
+      const history = result.days
+        .flatMap((day) =>
+          day.intakes
+            .filter((i) => i.medicineIds.includes(medicine.id))
+            .map((i) => presentIntake(day.date, i)),
+        )
+        .reverse();
+      return { data: { medicine, schedules: medicine.schedules, history } };
+    },
   );
 };

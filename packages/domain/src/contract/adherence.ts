@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { medicineSchema, scheduleSchema } from './medicine';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+
+/** The longest range one call computes (a year and a bit). */
+export const MAX_ADHERENCE_DAYS = 400;
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD: chart days, both included; defaults decided by each call. */
+export const dateRangeQuerySchema = z
+  .strictObject({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The start date is greater than the end date',
+    path: ['to'],
+  });
+
+export const bandSchema = z.enum(['on_time', 'about_1h', 'over_2h']);
+export const intakeStatusSchema = z.enum(['taken', 'missed', 'pending']);
+
+/** One intake (the doses due at one instant) with what happened to it. */
+export const intakeSchema = z.object({
+  /** The chart day it belongs to. */
+  date: z.string(),
+  scheduledAt: z.string(),
+  medicineIds: z.array(z.number().int()),
+  status: intakeStatusSchema,
+  /** The matched press, ISO, or null. */
+  press: z.string().nullable(),
+  /** Minutes from the scheduled time to the press (negative: early), or null. */
+  deltaMinutes: z.number().nullable(),
+  band: bandSchema.nullable(),
+});
+export type IntakeEntry = z.infer<typeof intakeSchema>;
+
+export const tallySchema = z.object({
+  scheduled: z.number().int(),
+  taken: z.number().int(),
+  missed: z.number().int(),
+  pending: z.number().int(),
+  onTime: z.number().int(),
+  about1h: z.number().int(),
+  over2h: z.number().int(),
+  due: z.number().int(),
+  /** taken / due (0..1), null when nothing is due yet. */
+  adherence: z.number().nullable(),
+  onTimeRate: z.number().nullable(),
+});
+
+export const adherenceDaySchema = tallySchema.extend({
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  intakes: z.array(intakeSchema),
+  /** Presses (merged) of this chart day that match no intake. */
+  unmatched: z.array(z.string()),
+});
+export type AdherenceDay = z.infer<typeof adherenceDaySchema>;
+
+export const periodSchema = tallySchema.extend({ period: z.string(), unmatched: z.number().int() });
+
+/** GET /api/adherence: the dashboards' figures. */
+export const adherenceResponseSchema = z.object({
+  data: z.object({
+    timezone: z.string(),
+    from: z.string(),
+    to: z.string(),
+    days: z.array(adherenceDaySchema),
+    byWeek: z.array(periodSchema),
+    byMonth: z.array(periodSchema),
+    byMedicine: z.array(tallySchema.extend({ medicineId: z.number().int() })),
+    totals: tallySchema.extend({ unmatched: z.number().int() }),
+  }),
+});
+export type AdherenceResponse = z.infer<typeof adherenceResponseSchema>;
+
+/** GET /api/medicine-schedule/medicine/{id}: the medicine, its schedules and its history. */
+export const medicineScheduleResponseSchema = z.object({
+  data: z.object({
+    medicine: medicineSchema,
+    schedules: z.array(scheduleSchema),
+    /** The medicine's intakes over the range, newest first. */
+    history: z.array(intakeSchema),
+  }),
+});
+export type MedicineScheduleResponse = z.infer<typeof medicineScheduleResponseSchema>;

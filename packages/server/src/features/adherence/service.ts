@@ -1,0 +1,64 @@
+import { MAX_ADHERENCE_DAYS } from '@dosedot/domain';
+import { chartDayOf, chartDayWindow, computeAdherence, MERGE_WINDOW_MS } from '@dosedot/domain/adherence';
+import { addDays, dayNumberOf } from '@dosedot/domain/time';
+import type { Db } from '../../db';
+import { fieldError } from '../../lib/errors';
+import { listMedicines, pressesOfProfile, profileTimezone, schedulesOf } from '../medicines/queries';
+
+export interface RangeAsked {
+  from?: string;
+  to?: string;
+}
+
+/** Days the dashboards show when no range is asked: the last 30 chart days. */
+export const DEFAULT_DAYS = 30;
+
+/**
+ * The adherence of a profile: its medicines and dosage times, the presses of its boxes from while
+ * they were its own, through the domain's engine, in the profile's time zone.
+ */
+export function createAdherenceService(db: Db) {
+  return {
+    /**
+     * `within` narrows the default range to a medicine's dates (an asked range is taken as asked).
+     */
+    async compute(
+      profileId: number,
+      asked: RangeAsked,
+      now = Date.now(),
+      within?: { start: string; end: string | null },
+    ) {
+      const timezone = await profileTimezone(db, profileId);
+      const today = chartDayOf(now, timezone);
+      const latest = within?.end && within.end < today ? within.end : today;
+      const to = asked.to ?? latest;
+      const earliest = addDays(to, -(DEFAULT_DAYS - 1));
+      const from =
+        asked.from ?? (within && within.start > earliest && within.start <= to ? within.start : earliest);
+      if (dayNumberOf(to) - dayNumberOf(from) + 1 > MAX_ADHERENCE_DAYS)
+        throw fieldError('from', `At most ${MAX_ADHERENCE_DAYS} days at once`);
+      const rows = await listMedicines(db, profileId);
+      const schedules = await schedulesOf(
+        db,
+        rows.map((m) => m.id),
+      );
+      const medicines = rows.map((m) => ({
+        id: m.id,
+        startDate: m.start_date,
+        endDate: m.end_date,
+        times: m.type === 1 ? schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time) : [],
+      }));
+      // From a minute before the first chart day, so the first group of presses is merged whole.
+      const presses = await pressesOfProfile(
+        db,
+        profileId,
+        chartDayWindow(from, timezone).start - MERGE_WINDOW_MS,
+        chartDayWindow(to, timezone).end,
+      );
+      const result = computeAdherence({ timezone, medicines, presses, range: { from, to }, now });
+      return { timezone, range: { from, to }, result };
+    },
+  };
+}
+
+export type AdherenceService = ReturnType<typeof createAdherenceService>;

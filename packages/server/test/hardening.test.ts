@@ -1,0 +1,149 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_LIMITS, loadConfig } from '../src/config';
+import { count, ENGINES, PASSWORD, uniqueEmail, useTestApp } from './context';
+
+/** Sends raw bytes to a listening app and reads until the server closes the connection. */
+function raw(port: number, chunks: string[], pauseMs = 0): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (c) => {
+      answer += c.toString();
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+    void (async () => {
+      for (const chunk of chunks) {
+        socket.write(chunk);
+        if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+      }
+    })();
+  });
+}
+
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+describe.each(ENGINES)('a registration race on %s', (engine) => {
+  const t = useTestApp(engine);
+  it('answers every loser 400 naming the e-mail, never 500, and keeps one account', async () => {
+    const email = uniqueEmail('race');
+    const before = await count(t.db, 'users');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/local/register',
+          payload: { username: 'Race Runner', email, password: PASSWORD },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array(19).fill(400)]);
+    for (const a of answers.filter((x) => x.statusCode === 400)) {
+      expect(a.json().error).toMatchObject({
+        status: 400,
+        name: 'ValidationError',
+        message: 'Email or Username are already taken',
+        details: { errors: [{ path: ['email'], message: 'Email or Username are already taken' }] },
+      });
+    }
+    expect(await count(t.db, 'users')).toBe(before + 1);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('refuses true at start with a one-line explanation', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true', DATA_DIR: '/tmp/dosedot-x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ TRUST_PROXY: 'true', DATA_DIR: '/tmp/dosedot-x' });
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        'TRUST_PROXY: TRUST_PROXY=true would believe any X-Forwarded-For; give the number of proxies in front (for example 1) or their addresses (10.0.0.1,10.0.0.0/8)',
+      ]);
+    }
+  });
+
+  it('takes a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', DATA_DIR: '/tmp/dosedot-x' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8', DATA_DIR: '/tmp/dosedot-x' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone', DATA_DIR: '/tmp/dosedot-x' })).toThrow(
+      /TRUST_PROXY must be/,
+    );
+  });
+
+  describe('behind a known proxy', () => {
+    const t = useTestApp('sqlite', {
+      env: { TRUST_PROXY: '10.0.0.1' },
+      config: { limits: { ...DEFAULT_LIMITS, authPerIpPerMinute: 3 } },
+    });
+    const login = (remoteAddress: string, forwarded: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwarded },
+        payload: { identifier: 'nobody@example.test', password: 'wrong password' },
+      });
+
+    it('ignores X-Forwarded-For from anyone else, so the per-address limit still counts them', async () => {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await login('192.0.2.50', `198.51.100.${i}`)).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    });
+
+    it('believes the proxy it was told about', async () => {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await login('10.0.0.1', `203.0.113.${i}`)).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 400]);
+    });
+  });
+});
+
+describe('answers before any route', () => {
+  const t = useTestApp('sqlite', {
+    config: { timeouts: { requestMs: 1000, headersMs: 1000, checkEveryMs: 100 } },
+  });
+  const listen = async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
+
+  it('answers a malformed URL in the API error shape with the security headers', async () => {
+    const res = await t.app.inject({ url: '/api/health%' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Malformed URL', details: {} },
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers an HTTP parse error in the same shape, with the headers, and closes', async () => {
+    const port = await listen();
+    const answer = await raw(port, ['THIS IS NOT HTTP\r\n\r\n']);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(answer.toLowerCase()).toContain('content-security-policy:');
+    expect(bodyOf(answer)).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Malformed request', details: {} },
+    });
+  });
+
+  it('ends a body that arrives too slowly with 408 in the API shape', async () => {
+    const port = await listen().catch(() => (t.app.server.address() as net.AddressInfo).port);
+    const started = Date.now();
+    const head =
+      'POST /api/auth/local HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+    const answer = await raw(port, [head, '{"identifier":', '"a@b.c"'], 300);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(bodyOf(answer).error).toMatchObject({ status: 408, name: 'RequestTimeoutError' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
