@@ -4,7 +4,14 @@ import { GENERATOR, type LoadResult, load, measure } from './lib/load';
 import { startBare, startDoseDot } from './lib/processes';
 
 /** The read endpoints measured against the ceiling; every later read endpoint joins this list. */
-export const READ_ROUTES = ['/api/health', '/api/users/me', '/api/profile/userdata'];
+export const READ_ROUTES = [
+  '/api/health',
+  '/api/users/me',
+  '/api/profile/userdata',
+  '/api/medicines',
+  '/api/medicine-schedules/profile',
+  '/api/adherence',
+];
 
 export interface RouteFigure {
   route: string;

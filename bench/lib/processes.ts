@@ -7,6 +7,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface Running {
   url: string;
+  env: NodeJS.ProcessEnv;
   child: ChildProcess;
   stop: () => Promise<void>;
 }
@@ -27,6 +28,7 @@ function startNode(args: string[], env: NodeJS.ProcessEnv, cleanup: () => void =
         child.stdout?.resume();
         resolve({
           url: m[1],
+          env,
           child,
           stop: () =>
             new Promise<void>((done) => {
