@@ -3,20 +3,19 @@ import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useUpdateProfile } from '../lib/current-user';
 import { type Language, localize, stripLocale } from '../lib/locale';
-import { useSession } from '../lib/session-store';
 
 // The menu loads on the first click: the sign-in page does not need it to appear.
 const LanguageMenu = lazy(() => import('./language-menu'));
 
-/** Lists the other two languages and opens the same page in the chosen one. */
-export function LanguageSwitcher() {
+/**
+ * Lists the other two languages and opens the same page in the chosen one; `onChange` hears of
+ * the choice (the app keeps it in the profile while signed in).
+ */
+export function LanguageSwitcher({ onChange }: { onChange?: (language: Language) => void }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const signedIn = useSession((s) => !!s.token);
-  const updateProfile = useUpdateProfile();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
   const menuId = useId();
@@ -24,8 +23,7 @@ export function LanguageSwitcher() {
 
   const choose = (language: Language) => {
     setAnchor(null);
-    // The profile keeps the choice, so the next login opens in it too.
-    if (signedIn) updateProfile.mutate({ language });
+    onChange?.(language);
     void navigate(`${localize(path, language)}${location.search}${location.hash}`);
   };
 

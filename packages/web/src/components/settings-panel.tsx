@@ -12,8 +12,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateProfile } from '../lib/current-user';
-import { useSession } from '../lib/session-store';
 import {
   DEFAULT_MODE,
   isHexColor,
@@ -21,14 +19,19 @@ import {
   type ThemeMode,
   useSettings,
 } from '../lib/settings-store';
-import { notify } from '../lib/toast';
 
 /** The settings drawer: light or dark theme and the primary colour. */
-export default function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SettingsPanel({
+  open,
+  onClose,
+  onModeChange,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onModeChange?: (mode: ThemeMode) => void;
+}) {
   const { t } = useTranslation();
   const { mode, primary, setMode, setPrimary, reset } = useSettings();
-  const signedIn = useSession((s) => !!s.token);
-  const updateProfile = useUpdateProfile();
   const [hex, setHex] = useState(primary);
   const titleId = useId();
   const hexValid = isHexColor(hex);
@@ -37,12 +40,7 @@ export default function SettingsPanel({ open, onClose }: { open: boolean; onClos
 
   const changeMode = (next: ThemeMode) => {
     setMode(next);
-    if (signedIn) {
-      updateProfile.mutate(
-        { is_dark: next === 'dark' },
-        { onError: () => notify.error(t('settings.saveFailed')) },
-      );
-    }
+    onModeChange?.(next);
   };
 
   const resetAll = () => {

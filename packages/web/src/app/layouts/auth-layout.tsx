@@ -8,10 +8,13 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { NavigationProgress } from '../../components/navigation-progress';
 import { SettingsDrawer } from '../../components/settings-drawer';
+import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks/use-save-preferences';
 
 /** Sign-in, sign-up, success and password pages: a brand panel and the form. */
 export function AuthLayout() {
   const { t } = useTranslation();
+  const saveLanguage = useSaveLanguage();
+  const saveThemeMode = useSaveThemeMode();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Box
@@ -37,7 +40,7 @@ export function AuthLayout() {
             <Logo size={32} color="inherit" />
           </Box>
           <Box sx={{ flex: 1 }} />
-          <LanguageSwitcher />
+          <LanguageSwitcher onChange={saveLanguage} />
         </Box>
         <Box
           component="main"
@@ -51,7 +54,7 @@ export function AuthLayout() {
           <FooterLinks />
         </Box>
       </Box>
-      <SettingsDrawer />
+      <SettingsDrawer onModeChange={saveThemeMode} />
       <NavigationProgress />
     </Box>
   );

@@ -14,6 +14,7 @@ import { Logo } from '../../components/logo';
 import { NavigationProgress } from '../../components/navigation-progress';
 import { SettingsDrawer } from '../../components/settings-drawer';
 import { paths } from '../../config/paths';
+import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks/use-save-preferences';
 import { RequireAuth } from '../guards/require-auth';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -32,6 +33,8 @@ export function DefaultLayout() {
 function Shell() {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const saveLanguage = useSaveLanguage();
+  const saveThemeMode = useSaveThemeMode();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -75,7 +78,7 @@ function Shell() {
             <Logo size={26} color="inherit" />
           </AppLink>
           <Box sx={{ flex: 1 }} />
-          <LanguageSwitcher />
+          <LanguageSwitcher onChange={saveLanguage} />
           <UserMenu />
         </Toolbar>
       </AppBar>
@@ -107,7 +110,7 @@ function Shell() {
         <Toolbar />
         <Outlet />
       </Box>
-      <SettingsDrawer />
+      <SettingsDrawer onModeChange={saveThemeMode} />
       <NavigationProgress />
     </Box>
   );

@@ -11,6 +11,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { NavigationProgress } from '../../components/navigation-progress';
 import { paths } from '../../config/paths';
+import { useSaveLanguage } from '../../features/profiles/hooks/use-save-preferences';
 import { useLocalizedPath } from '../../hooks/use-locale';
 import { goBack } from '../../lib/go-back';
 
@@ -19,6 +20,7 @@ export function PrivacyLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const href = useLocalizedPath();
+  const saveLanguage = useSaveLanguage();
   const back = () => goBack(navigate, href(paths.home));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -29,7 +31,7 @@ export function PrivacyLayout() {
           </IconButton>
           <Logo size={28} color="inherit" />
           <Box sx={{ flex: 1 }} />
-          <LanguageSwitcher />
+          <LanguageSwitcher onChange={saveLanguage} />
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="md" sx={{ py: 5, flex: 1 }}>

@@ -16,7 +16,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { useLocalizedPath } from '../../hooks/use-locale';
-import { endSession, useProfile, useUser } from '../../lib/current-user';
+import { useProfile, useUser } from '../../lib/current-user';
+import { endSession } from '../../lib/session';
 
 /** Avatar, UPPERCASE name, e-mail, Profile and Logout (with its confirmation; no logout call). */
 export function UserMenu() {

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export interface SignInProvider {
   id: string;
@@ -10,5 +11,7 @@ export interface SignInProvider {
 export const getProviders = () =>
   apiRequest<{ data: SignInProvider[] }>('/api/auth/providers', { auth: false }).then((r) => r.data);
 
-export const useProviders = () =>
-  useQuery({ queryKey: ['auth', 'providers'], queryFn: getProviders, staleTime: Infinity });
+export const getProvidersQueryOptions = () =>
+  queryOptions({ queryKey: authKeys.providers(), queryFn: getProviders, staleTime: Infinity });
+
+export const useProviders = () => useQuery(getProvidersQueryOptions());

@@ -30,7 +30,7 @@ beforeAll(() => {
 describe('logout', () => {
   it('empties the query cache, the session, impersonation and every stored key but the settings', async () => {
     const { QueryClient } = await import('@tanstack/react-query');
-    const { endSession } = await import('./current-user');
+    const { endSession } = await import('./session');
     const { useSession } = await import('./session-store');
     const { useSettings } = await import('./settings-store');
 

@@ -1,0 +1,5 @@
+/** The query keys of the auth feature: one factory, so invalidations and prefetches agree. */
+export const authKeys = {
+  all: ['auth'] as const,
+  providers: () => [...authKeys.all, 'providers'] as const,
+};
