@@ -31,5 +31,12 @@ export const paths = {
   error401: '/error/401',
 } as const;
 
+/** The router's patterns where a route's path is not a plain link: parameters and the catch-all. */
+export const routePatterns = {
+  myMedicineNew: paths.myMedicineEdit(),
+  myMedicineEdit: paths.myMedicineEdit(':id'),
+  notFound: '*',
+} as const;
+
 /** Where a signed-in user lands. */
 export const HOME_AFTER_LOGIN = paths.dashboard;

@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths';
+import { RequirePolicy } from '../guards/require-policy';
+import { page, rel } from './lazy-page';
+
+const devices = page(
+  () => import('../../features/devices/pages/devices-page'),
+  (m) => m.DevicesPage,
+);
+const patientList = page(
+  () => import('../../features/patients/pages/patient-list-page'),
+  (m) => m.PatientListPage,
+);
+
+/** Devices and users: the admin's pages (inside the private layout), behind the admin policy. */
+export const adminRoutes = (): RouteObject[] => [
+  {
+    element: <RequirePolicy policy="admin" />,
+    children: [
+      ...[paths.devices, paths.devicesIndex2].map((path) => ({ path: rel(path), lazy: devices })),
+      ...[paths.patientList, paths.patientListBak, paths.patientListImpersonate].map((path) => ({
+        path: rel(path),
+        lazy: patientList,
+      })),
+    ],
+  },
+];
