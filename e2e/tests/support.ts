@@ -5,10 +5,22 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 type Catalog = { [key: string]: string | Catalog };
-const catalog = (lang: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../../packages/web/src/i18n/${lang}.json`), 'utf8'),
-  ) as Catalog;
+/** A language's catalog from its parts (packages/web/src/i18n/<lang>/<part>.json), merged as the app does. */
+function catalog(lang: string): Catalog {
+  const dir = path.resolve(import.meta.dirname, `../../packages/web/src/i18n/${lang}`);
+  const merge = (into: Catalog, part: Catalog): Catalog => {
+    for (const [key, value] of Object.entries(part)) {
+      const present = into[key];
+      if (typeof value === 'object' && typeof present === 'object') merge(present, value);
+      else into[key] = value;
+    }
+    return into;
+  };
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reduce<Catalog>((all, name) => merge(all, JSON.parse(readFileSync(path.join(dir, name), 'utf8'))), {});
+}
 const catalogs = { en: catalog('en'), de: catalog('de'), fr: catalog('fr') };
 
 /** A text of the app's catalog, so tests follow the translations: text('de', 'nav.dashboard'). */

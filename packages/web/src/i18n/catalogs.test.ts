@@ -2,11 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from '@babel/parser';
 import { describe, expect, it } from 'vitest';
-import de from './de.json';
-import en from './en.json';
-import fr from './fr.json';
-
-type Catalog = { [key: string]: string | Catalog };
+import { type Catalog, mergeCatalogs } from './merge';
 
 function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -18,7 +14,22 @@ function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   return out;
 }
 
-const catalogs = { en: flatten(en), de: flatten(de), fr: flatten(fr) };
+/** A language's parts as the app loads them (`<lang>/<part>.json`), by file name. */
+function partsOf(lang: string): Record<string, Catalog> {
+  const dir = path.join(import.meta.dirname, lang);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  return Object.fromEntries(
+    files.map((name) => [name, JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Catalog]),
+  );
+}
+
+const parts = { en: partsOf('en'), de: partsOf('de'), fr: partsOf('fr') };
+const en = mergeCatalogs(parts.en);
+const catalogs = {
+  en: flatten(en),
+  de: flatten(mergeCatalogs(parts.de)),
+  fr: flatten(mergeCatalogs(parts.fr)),
+};
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[0]).sort();
 
 const srcDir = path.resolve(import.meta.dirname, '..');
@@ -35,6 +46,35 @@ const sources = sourceFiles(srcDir).map((file) => ({
 }));
 
 describe('translation catalogs', () => {
+  it('come in the same parts in English, German and French', () => {
+    const names = Object.keys(parts.en).sort();
+    expect(names).toContain('common.json');
+    expect(Object.keys(parts.de).sort()).toEqual(names);
+    expect(Object.keys(parts.fr).sort()).toEqual(names);
+  });
+
+  it('hold each key in one part only, the same part in every language', () => {
+    const owners = (lang: keyof typeof parts) => {
+      const owner = new Map<string, string>();
+      for (const [name, part] of Object.entries(parts[lang])) {
+        for (const key of flatten(part).keys()) {
+          expect(owner.get(key), `${lang}: ${key} in ${name}`).toBeUndefined();
+          owner.set(key, name);
+        }
+      }
+      return [...owner].sort(([a], [b]) => a.localeCompare(b));
+    };
+    const english = owners('en');
+    expect(english).toHaveLength(catalogs.en.size);
+    expect(owners('de')).toEqual(english);
+    expect(owners('fr')).toEqual(english);
+  });
+
+  it('are what the app loads: German and French in their own modules', async () => {
+    expect(flatten((await import('./de')).default)).toEqual(catalogs.de);
+    expect(flatten((await import('./fr')).default)).toEqual(catalogs.fr);
+  });
+
   it('have the same keys in English, German and French', () => {
     const keys = [...catalogs.en.keys()].sort();
     expect([...catalogs.de.keys()].sort()).toEqual(keys);

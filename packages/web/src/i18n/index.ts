@@ -1,12 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../lib/locale';
-import en from './en.json';
+import { type Catalog, mergeCatalogs } from './merge';
 
 /** English is bundled (default and fallback); German and French load when first needed. */
-const catalogs: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  de: () => import('./de.json'),
-  fr: () => import('./fr.json'),
+const en = mergeCatalogs(import.meta.glob<Catalog>('./en/*.json', { eager: true, import: 'default' }));
+const catalogs: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>> = {
+  de: () => import('./de'),
+  fr: () => import('./fr'),
 };
 
 void i18n.use(initReactI18next).init({
