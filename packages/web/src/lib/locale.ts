@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@dosedot/domain/constants';
+import { isLanguage, pickLanguage } from '@dosedot/domain/locale';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
@@ -6,8 +7,7 @@ export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_DAYS = 365;
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export { isLanguage };
 
 /** A path in a language: no prefix for English (prefix-except-default), /de or /fr otherwise. */
 export function localize(path: string, locale: Language): string {
@@ -23,14 +23,8 @@ export function stripLocale(pathname: string): { locale: Language; path: string 
   return { locale: DEFAULT_LANGUAGE, path: pathname || '/' };
 }
 
-/** The first supported language of the browser's list, else English. */
-export function detectBrowserLanguage(languages: readonly string[]): Language {
-  for (const tag of languages) {
-    const base = tag.slice(0, 2).toLowerCase();
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
+/** The first supported language of the browser's list, else English (the domain's rule, as the server's). */
+export const detectBrowserLanguage = (languages: readonly string[]): Language => pickLanguage(languages);
 
 export function readLocaleCookie(cookie: string): Language | undefined {
   for (const part of cookie.split(';')) {
