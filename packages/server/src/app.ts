@@ -17,7 +17,9 @@ import pino from 'pino';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import { adherenceRoutes } from './features/adherence/routes';
+import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
+import { impersonationRoutes } from './features/impersonation/routes';
 import { medicineRoutes } from './features/medicines/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { statusRoutes } from './features/status/routes';
@@ -121,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(scope('public', statusRoutes, authRoutes));
       await api.register(scope('signedIn', accountRoutes, profileRoutes, medicineRoutes, adherenceRoutes));
+      await api.register(scope('admin', adminRoutes, impersonationRoutes));
       // The OpenAPI description generated from the zod contract.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -1,5 +1,7 @@
 export * from './adherence';
+export * from './admin';
 export * from './auth';
 export * from './common';
 export * from './medicine';
 export * from './profile';
+export * from './strapi-query';

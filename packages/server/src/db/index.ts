@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema';
+import * as impersonationAndImages from './migrations/2026_11_23_0100_impersonation_and_images';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -67,6 +68,7 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATE
 /** Migrations in order; names carry an ISO date so they sort. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
+  '2026_11_23_0100_impersonation_and_images': impersonationAndImages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

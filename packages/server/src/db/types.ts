@@ -156,6 +156,25 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+export interface ImpersonationSessionsTable {
+  id: Generated<number>;
+  admin_user_id: number;
+  profile_id: number;
+  reason: string;
+  started_at: number;
+  expires_at: number;
+  ended_at: number | null;
+}
+
+export interface ProfileImagesTable {
+  user_id: number;
+  /** Random, unguessable: the image's public URL is /api/profile-images/<token>. */
+  token: string;
+  content_type: string;
+  bytes: Buffer;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -170,6 +189,8 @@ export interface Database {
   button_presses: ButtonPressesTable;
   health_records: HealthRecordsTable;
   audit_log: AuditLogTable;
+  impersonation_sessions: ImpersonationSessionsTable;
+  profile_images: ProfileImagesTable;
 }
 
 export type User = Selectable<UsersTable>;

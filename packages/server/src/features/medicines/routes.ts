@@ -14,14 +14,13 @@ import {
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
-import { presentIntake } from '../adherence/presenter';
-import { createAdherenceService } from '../adherence/service';
+import { createMedicineHistory } from './history';
 import { createMedicineService } from './service';
 
 /** The signed-in patient's own medicines and dosage times (signed-in scope). */
 export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMedicineService(app.db);
-  const adherence = createAdherenceService(app.db);
+  const history = createMedicineHistory(app.db);
   const own = (request: Parameters<typeof userOf>[0]) => service.profileOf(userOf(request).id);
 
   app.get(
@@ -84,21 +83,6 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: medicineScheduleResponseSchema },
       },
     },
-    async (request) => {
-      const profileId = await own(request);
-      const medicine = await service.get(profileId, request.params.id);
-      const { result } = await adherence.compute(profileId, request.query, Date.now(), {
-        start: medicine.start_date,
-        end: medicine.end_date,
-      });
-      const history = result.days
-        .flatMap((day) =>
-          day.intakes
-            .filter((i) => i.medicineIds.includes(medicine.id))
-            .map((i) => presentIntake(day.date, i)),
-        )
-        .reverse();
-      return { data: { medicine, schedules: medicine.schedules, history } };
-    },
+    async (request) => ({ data: await history(await own(request), request.params.id, request.query) }),
   );
 };

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { languageSchema } from './common';
+import { medicineInputSchema } from './medicine';
+
+/** One entry of GET /api/profiles (Strapi v4 shape, spec section 7). */
+export const profileListEntrySchema = z.object({
+  id: z.number().int(),
+  attributes: z.object({
+    givenname: z.string(),
+    familyname: z.string(),
+    profileuid: z.string(),
+    userid: z.number().int(),
+    email: z.string(),
+    sensor: z.object({
+      data: z.object({ id: z.number().int(), attributes: z.object({ deveui: z.string() }) }).nullable(),
+    }),
+    is_dark: z.boolean(),
+    is_active: z.boolean(),
+    language: languageSchema,
+    createdAt: z.string(),
+  }),
+});
+export type ProfileListEntry = z.infer<typeof profileListEntrySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+
+export const profileListResponseSchema = z.object({
+  data: z.array(profileListEntrySchema),
+  meta: z.object({ pagination: paginationSchema }),
+});
+export type ProfileListResponse = z.infer<typeof profileListResponseSchema>;
+
+/** Fields the patient list sorts and filters on. */
+export const PROFILE_SORT_FIELDS = [
+  'id',
+  'givenname',
+  'familyname',
+  'profileuid',
+  'language',
+  'createdAt',
+  'is_active',
+] as const;
+export const PROFILE_FILTER_FIELDS = ['givenname', 'familyname', 'email', 'profileuid'] as const;
+export const MAX_PAGE_SIZE = 100;
+
+/** POST /api/impersonation: an administrator starts acting for a patient, naming why. */
+export const startImpersonationRequestSchema = z.strictObject({
+  data: z.strictObject({
+    profileuid: z.uuid({ message: 'Invalid profile' }),
+    reason: z
+      .string({ message: 'This field is required' })
+      .trim()
+      .min(3, 'Name the reason (at least 3 characters)')
+      .max(500),
+  }),
+});
+
+export const impersonationSessionSchema = z.object({
+  id: z.number().int(),
+  profileuid: z.string(),
+  userid: z.number().int(),
+  givenname: z.string(),
+  familyname: z.string(),
+  reason: z.string(),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type ImpersonationSession = z.infer<typeof impersonationSessionSchema>;
+export const impersonationSessionResponseSchema = z.object({ data: impersonationSessionSchema });
+
+/** An impersonation lasts at most this long; then it ends by itself. */
+export const IMPERSONATION_MINUTES = 30;
+
+/** POST /api/medicine/impersonateAssignMedicine: a medicine added for the impersonated patient. */
+export const impersonateAssignMedicineRequestSchema = z.strictObject({
+  data: medicineInputSchema,
+  impUserId: z.number({ message: 'This field is required' }).int().positive(),
+});
+
+export const impParamsSchema = z.strictObject({
+  impUserId: z.coerce.number().int().positive({ message: 'Invalid user' }),
+});
+export const impMedicineParamsSchema = impParamsSchema.extend({
+  medicineId: z.coerce.number().int().positive({ message: 'Invalid id' }),
+});
+export const profileuidParamsSchema = z.strictObject({
+  profileuid: z.uuid({ message: 'Invalid profile' }),
+});
+
+/** GET /api/profile/access-log: who opened the patient's data as an administrator, and when. */
+export const accessLogResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      admin: z.object({ givenname: z.string(), familyname: z.string(), email: z.string() }).nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type AccessLogResponse = z.infer<typeof accessLogResponseSchema>;

@@ -1,0 +1,93 @@
+import type { Db } from '../../db';
+
+export interface SessionRow {
+  id: number;
+  admin_user_id: number;
+  profile_id: number;
+  reason: string;
+  started_at: number;
+  expires_at: number;
+  ended_at: number | null;
+}
+
+/** The patient profile behind a profileuid or a user id, with what a session shows of it. */
+export type PatientKey = { profileuid: string } | { userId: number } | { profileId: number };
+
+export function findPatient(db: Db, by: PatientKey) {
+  const q = db
+    .selectFrom('profiles')
+    .select(['id', 'user_id', 'profileuid', 'givenname', 'familyname', 'profiletype']);
+  if ('profileuid' in by) return q.where('profileuid', '=', by.profileuid).executeTakeFirst();
+  if ('userId' in by) return q.where('user_id', '=', by.userId).executeTakeFirst();
+  return q.where('id', '=', by.profileId).executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Db,
+  s: { adminUserId: number; profileId: number; reason: string; startedAt: number; expiresAt: number },
+): Promise<SessionRow> {
+  return db
+    .insertInto('impersonation_sessions')
+    .values({
+      admin_user_id: s.adminUserId,
+      profile_id: s.profileId,
+      reason: s.reason,
+      started_at: s.startedAt,
+      expires_at: s.expiresAt,
+      ended_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The administrator's open, unexpired sessions (for one patient when given), newest first. */
+export function openSessions(
+  db: Db,
+  adminUserId: number,
+  now: number,
+  profileId?: number,
+): Promise<SessionRow[]> {
+  let q = db
+    .selectFrom('impersonation_sessions')
+    .selectAll()
+    .where('admin_user_id', '=', adminUserId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (profileId !== undefined) q = q.where('profile_id', '=', profileId);
+  return q.orderBy('started_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Ends the administrator's open sessions (all, or one). */
+export async function endSessions(db: Db, adminUserId: number, now: number, id?: number): Promise<number> {
+  let q = db
+    .updateTable('impersonation_sessions')
+    .set({ ended_at: now })
+    .where('admin_user_id', '=', adminUserId)
+    .where('ended_at', 'is', null);
+  if (id !== undefined) q = q.where('id', '=', id);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Administrator accesses to a profile, newest first, with who did it. */
+export function accessesOf(db: Db, profileId: number, limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select([
+      'audit_log.at',
+      'audit_log.action',
+      'audit_log.details',
+      'users.email',
+      'profiles.givenname',
+      'profiles.familyname',
+    ])
+    .where('audit_log.target_type', '=', 'profile')
+    .where('audit_log.target_id', '=', String(profileId))
+    .where('audit_log.action', 'like', 'impersonation.%')
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .execute();
+}

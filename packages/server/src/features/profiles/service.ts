@@ -1,0 +1,18 @@
+import type { Profile } from '@dosedot/domain';
+import type { Db } from '../../db';
+import { notFound } from '../../lib/errors';
+import { createMedicineService } from '../medicines/service';
+import { presentProfile } from './presenter';
+import { findProfileByUserId } from './queries';
+
+/** A user's profile as the API shows it: with its sensor and medicines. */
+export function createProfileService(db: Db) {
+  const medicines = createMedicineService(db);
+  return {
+    async load(userId: number): Promise<Profile> {
+      const row = await findProfileByUserId(db, userId);
+      if (!row) throw notFound('Profile not found');
+      return presentProfile(row, await medicines.list(row.id));
+    },
+  };
+}

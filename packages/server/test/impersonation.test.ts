@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINES, makeAdmin, registerUser, useTestApp } from './context';
+
+const medicine = { name: 'Amlodipine', start_date: '2026-11-01', dosage_times: ['09:00'] };
+
+describe.each(ENGINES)('impersonation on %s', (engine) => {
+  const t = useTestApp(engine);
+  const setup = async () => {
+    const admin = await registerUser(t.app, { username: 'Ivo Admin' });
+    await makeAdmin(t.db, admin.user.id);
+    const patient = await registerUser(t.app, { username: 'Petra Patient' });
+    const profile = (await t.app.inject({ url: '/api/profile/userdata', headers: patient.auth })).json();
+    return { admin, patient, profile };
+  };
+  const start = (
+    auth: Record<string, string>,
+    profileuid: string,
+    reason = 'Phone call: help with the schedule',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation',
+      headers: auth,
+      payload: { data: { profileuid, reason } },
+    });
+
+  it('answers 401 without a token and 403 to a patient on every admin call', async () => {
+    const { patient, profile } = await setup();
+    const calls = [
+      {
+        method: 'POST',
+        url: '/api/impersonation',
+        payload: { data: { profileuid: profile.profileuid, reason: 'x' } },
+      },
+      { method: 'GET', url: '/api/impersonation/current' },
+      { method: 'DELETE', url: '/api/impersonation/1' },
+      { method: 'GET', url: `/api/profile/imp/userdata/${profile.profileuid}` },
+      { method: 'GET', url: `/api/medicine-schedules/imp/profile/${patient.user.id}` },
+      { method: 'GET', url: `/api/medicine-schedule/imp/medicine/1/${patient.user.id}` },
+      {
+        method: 'POST',
+        url: '/api/medicine/impersonateAssignMedicine',
+        payload: { data: medicine, impUserId: patient.user.id },
+      },
+    ] as const;
+    for (const call of calls) {
+      expect((await t.app.inject(call)).statusCode).toBe(401);
+      expect((await t.app.inject({ ...call, headers: patient.auth })).statusCode).toBe(403);
+    }
+  });
+
+  it('needs a reason to start, naming the field', async () => {
+    const { admin, profile } = await setup();
+    const res = await start(admin.auth, profile.profileuid, ' ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.errors[0].path).toEqual(['data', 'reason']);
+  });
+
+  it('refuses reads and writes without an open session for that patient', async () => {
+    const { admin, patient, profile } = await setup();
+    expect(
+      (await t.app.inject({ url: `/api/profile/imp/userdata/${profile.profileuid}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(403);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/impersonateAssignMedicine',
+      headers: admin.auth,
+      payload: { data: medicine, impUserId: patient.user.id },
+    });
+    expect(add.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/medicines', headers: patient.auth })).json().data).toEqual([]);
+  });
+
+  it('acts for the patient inside a session, audits each step, and the patient sees who and why', async () => {
+    const { admin, patient, profile } = await setup();
+    const session = await start(admin.auth, profile.profileuid);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().data).toMatchObject({
+      profileuid: profile.profileuid,
+      userid: patient.user.id,
+      givenname: 'Petra',
+    });
+    const expires = Date.parse(session.json().data.expiresAt) - Date.parse(session.json().data.startedAt);
+    expect(expires).toBe(30 * 60_000);
+
+    const read = await t.app.inject({
+      url: `/api/profile/imp/userdata/${profile.profileuid}`,
+      headers: admin.auth,
+    });
+    expect(read.json()).toMatchObject({ profileuid: profile.profileuid, medicines: [] });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/impersonateAssignMedicine',
+      headers: admin.auth,
+      payload: { data: medicine, impUserId: patient.user.id },
+    });
+    expect(added.statusCode).toBe(200);
+    const schedule = await t.app.inject({
+      url: `/api/medicine-schedules/imp/profile/${patient.user.id}`,
+      headers: admin.auth,
+    });
+    expect(schedule.json().data.schedule.map((s: { dosage_time: string }) => s.dosage_time)).toEqual([
+      '09:00:00.000',
+    ]);
+    const one = await t.app.inject({
+      url: `/api/medicine-schedule/imp/medicine/${added.json().data.id}/${patient.user.id}`,
+      headers: admin.auth,
+    });
+    expect(one.json().data.medicine.name).toBe('Amlodipine');
+
+    // The patient has the medicine, and sees the accesses with the reason.
+    expect((await t.app.inject({ url: '/api/medicines', headers: patient.auth })).json().data[0].name).toBe(
+      'Amlodipine',
+    );
+    const log = (await t.app.inject({ url: '/api/profile/access-log', headers: patient.auth })).json().data;
+    expect(log.map((e: { action: string }) => e.action)).toEqual([
+      'impersonation.read_medicine',
+      'impersonation.read_schedule',
+      'impersonation.add_medicine',
+      'impersonation.read_profile',
+      'impersonation.start',
+    ]);
+    expect(log[0]).toMatchObject({
+      admin: { givenname: 'Ivo', email: admin.user.email },
+      reason: 'Phone call: help with the schedule',
+    });
+
+    // Stopping ends it: reads are refused again.
+    const id = session.json().data.id;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/impersonation/${id}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ url: '/api/impersonation/current', headers: admin.auth })).json()).toEqual({
+      data: null,
+    });
+    expect(
+      (await t.app.inject({ url: `/api/profile/imp/userdata/${profile.profileuid}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('ends by itself after 30 minutes', async () => {
+    const { admin, profile } = await setup();
+    const { id } = (await start(admin.auth, profile.profileuid)).json().data;
+    await t.db
+      .updateTable('impersonation_sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', id)
+      .execute();
+    expect(
+      (await t.app.inject({ url: `/api/profile/imp/userdata/${profile.profileuid}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: '/api/impersonation/current', headers: admin.auth })).json()).toEqual({
+      data: null,
+    });
+  });
+
+  it('never impersonates another administrator, and answers 404 for an unknown patient', async () => {
+    const { admin } = await setup();
+    const other = await registerUser(t.app);
+    await makeAdmin(t.db, other.user.id);
+    const otherProfile = (await t.app.inject({ url: '/api/profile/userdata', headers: other.auth })).json();
+    expect((await start(admin.auth, otherProfile.profileuid)).statusCode).toBe(400);
+    expect((await start(admin.auth, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
