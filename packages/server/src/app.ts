@@ -21,6 +21,7 @@ import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
 import { impersonationRoutes } from './features/impersonation/routes';
 import { medicineRoutes } from './features/medicines/routes';
+import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { profileRoutes } from './features/profiles/routes';
 import { statusRoutes } from './features/status/routes';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
@@ -121,8 +122,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Routes, each in its access scope.
   await app.register(
     async (api) => {
-      await api.register(scope('public', statusRoutes, authRoutes));
-      await api.register(scope('signedIn', accountRoutes, profileRoutes, medicineRoutes, adherenceRoutes));
+      await api.register(scope('public', statusRoutes, authRoutes, publicImageRoutes));
+      await api.register(
+        scope('signedIn', accountRoutes, profileRoutes, profileImageRoutes, medicineRoutes, adherenceRoutes),
+      );
       await api.register(scope('admin', adminRoutes, impersonationRoutes));
       // The OpenAPI description generated from the zod contract.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

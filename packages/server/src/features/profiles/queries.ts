@@ -1,6 +1,7 @@
 import type { Language } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
+import { inTransaction } from '../../db/transaction';
 
 const profileByUserId = precompiled(
   (db, userId: number) =>
@@ -36,4 +37,50 @@ export async function updateProfile(db: Db, userId: number, changes: ProfileChan
     .set({ ...rest, ...(is_dark === undefined ? {} : { is_dark: is_dark ? 1 : 0 }), updated_at: now })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/** Stores a user's picture (replacing the old one) and points the user at its URL. */
+export async function saveProfileImage(
+  db: Db,
+  userId: number,
+  image: { token: string; contentType: string; bytes: Buffer; url: string },
+  now = Date.now(),
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('profile_images').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('profile_images')
+      .values({
+        user_id: userId,
+        token: image.token,
+        content_type: image.contentType,
+        bytes: image.bytes,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ profile_img: image.url, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  });
+}
+
+export async function deleteProfileImage(db: Db, userId: number, now = Date.now()): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('profile_images').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ profile_img: null, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  });
+}
+
+export function findProfileImage(db: Db, token: string) {
+  return db
+    .selectFrom('profile_images')
+    .select(['content_type', 'bytes'])
+    .where('token', '=', token)
+    .executeTakeFirst();
 }
