@@ -19,6 +19,7 @@ import type { Db } from './db';
 import { adherenceRoutes } from './features/adherence/routes';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
+import { healthDataRoutes } from './features/health-data/routes';
 import { impersonationRoutes } from './features/impersonation/routes';
 import { medicineRoutes } from './features/medicines/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scope('signedIn', accountRoutes, profileRoutes, profileImageRoutes, medicineRoutes, adherenceRoutes),
       );
       await api.register(scope('admin', adminRoutes, impersonationRoutes));
+      await api.register(scope('healthData', healthDataRoutes));
       // The OpenAPI description generated from the zod contract.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

