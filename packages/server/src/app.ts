@@ -129,13 +129,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       );
       await api.register(scope('admin', adminRoutes, impersonationRoutes));
       await api.register(scope('healthData', healthDataRoutes));
-      // The OpenAPI description generated from the zod contract.
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The OpenAPI description generated from the zod contract: public while developing, for
+      // administrators only in production.
+      await api.register(
+        scope(config.env === 'production' ? 'admin' : 'public', async (docs) => {
+          docs.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+        }),
+      );
     },
     { prefix: '/api' },
   );
 
-  registerSpa(app, config.webDist);
+  registerSpa(app, config.webDist, config.env === 'production');
   return app;
 }
 
@@ -167,8 +172,18 @@ class OneLinePerRequest extends LogController {
  * The built web app for every non-/api path: hashed assets cached for a year, index.html never,
  * and index.html for any unknown path (history fallback) so the SPA router decides.
  */
-function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+function registerSpa(app: FastifyInstance, webDist: string | undefined, production: boolean) {
   const hasSpa = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (production) {
+    // Source maps are built for debugging, never served in production (they give the source away).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.split('?')[0]?.endsWith('.map')) {
+        sendError(reply, 404, errorNameFor(404), 'Not Found');
+        return;
+      }
+      done();
+    });
+  }
   if (hasSpa) {
     void app.register(fastifyStatic, {
       root: webDist,

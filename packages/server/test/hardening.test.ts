@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LIMITS, loadConfig } from '../src/config';
-import { count, ENGINES, PASSWORD, uniqueEmail, useTestApp } from './context';
+import { count, ENGINES, PASSWORD, registerUser, uniqueEmail, useTestApp } from './context';
 
 /** Sends raw bytes to a listening app and reads until the server closes the connection. */
 function raw(port: number, chunks: string[], pauseMs = 0): Promise<string> {
@@ -145,5 +148,54 @@ describe('answers before any route', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(bodyOf(answer).error).toMatchObject({ status: 408, name: 'RequestTimeoutError' });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('in production', () => {
+  const web = mkdtempSync(path.join(tmpdir(), 'dosedot-web-'));
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(web, 'assets', 'index-abc.js'),
+    'console.log(1)\n//# sourceMappingURL=index-abc.js.map',
+  );
+  writeFileSync(path.join(web, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  const t = useTestApp('sqlite', { env: { NODE_ENV: 'production' }, config: { webDist: web } });
+
+  it('shows the version only to an administrator', async () => {
+    const anonymous = (await t.app.inject({ url: '/api/health' })).json();
+    expect(anonymous).toEqual({ status: 'ok', database: 'ok' });
+    // In production the first user is the administrator.
+    const admin = await registerUser(t.app);
+    const patient = await registerUser(t.app);
+    expect(
+      (await t.app.inject({ url: '/api/health', headers: patient.auth })).json().version,
+    ).toBeUndefined();
+    expect((await t.app.inject({ url: '/api/health', headers: admin.auth })).json().version).toBe(
+      t.config.version,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/health', headers: { authorization: 'Bearer junk' } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('opens /api/docs to administrators only', async () => {
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBe(401);
+    const patient = await registerUser(t.app);
+    expect((await t.app.inject({ url: '/api/docs', headers: patient.auth })).statusCode).toBe(403);
+    const admin = (
+      await t.db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    const token = t.app.signToken({ id: admin, token_version: 0 });
+    expect(
+      (await t.app.inject({ url: '/api/docs', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('serves the scripts but never their source maps', async () => {
+    expect((await t.app.inject({ url: '/assets/index-abc.js' })).statusCode).toBe(200);
+    const map = await t.app.inject({ url: '/assets/index-abc.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
   });
 });

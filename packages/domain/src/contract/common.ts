@@ -27,7 +27,8 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.literal('ok'),
-  version: z.string(),
+  /** Outside production always; in production only for an administrator. */
+  version: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

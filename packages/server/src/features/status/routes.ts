@@ -12,6 +12,18 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.error({ err }, 'database unreachable');
       throw new HttpError(503, 'ServiceUnavailableError', 'Database unreachable');
     }
-    return { status: 'ok' as const, database: 'ok' as const, version: app.config.version };
+    // In production the version and commit tell an attacker which weaknesses to try: admins only.
+    const showVersion =
+      app.config.env !== 'production' ||
+      (request.headers.authorization !== undefined &&
+        (await app.authenticate(request).then(
+          (user) => user.role === 'admin',
+          () => false,
+        )));
+    return {
+      status: 'ok' as const,
+      database: 'ok' as const,
+      ...(showVersion ? { version: app.config.version } : {}),
+    };
   });
 };
