@@ -4,4 +4,5 @@ export * from './auth';
 export * from './common';
 export * from './medicine';
 export * from './profile';
+export * from './sensor';
 export * from './strapi-query';
