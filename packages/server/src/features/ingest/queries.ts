@@ -1,0 +1,100 @@
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../db';
+import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
+
+export interface SensorRef {
+  id: number;
+  deveui: string;
+  device_profile: string;
+}
+
+/** Rows per multi-row insert: far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 400;
+
+function* chunks<T>(rows: T[], size = ROWS_PER_INSERT): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+export function sensorsByDeveui(db: Db, deveuis: string[]): Promise<SensorRef[]> {
+  if (deveuis.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sensors')
+    .select(['id', 'deveui', 'device_profile'])
+    .where('deveui', 'in', deveuis)
+    .execute();
+}
+
+/** Registers devices seen for the first time, unassigned; a DevEUI another copy just added is skipped. */
+export function insertSensors(
+  db: Db,
+  rows: { deveui: string; device_profile: string; name: string | null; created_at: number }[],
+): Promise<SensorRef[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db
+    .insertInto('sensors')
+    .values(rows)
+    .onConflict((oc) => oc.column('deveui').doNothing())
+    .returning(['id', 'deveui', 'device_profile'])
+    .execute();
+}
+
+/** Stores uplinks; one whose identity is already stored is skipped. Returns the new rows' ids. */
+export async function insertUplinks(
+  db: Db,
+  rows: Insertable<UplinksTable>[],
+): Promise<{ id: number; identity: string }[]> {
+  const out: { id: number; identity: string }[] = [];
+  for (const chunk of chunks(rows)) {
+    out.push(
+      ...(await db
+        .insertInto('uplinks')
+        .values(chunk)
+        .onConflict((oc) => oc.column('identity').doNothing())
+        .returning(['id', 'identity'])
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export async function insertReadings(db: Db, rows: Insertable<SensorReadingsTable>[]): Promise<void> {
+  for (const chunk of chunks(rows)) await db.insertInto('sensor_readings').values(chunk).execute();
+}
+
+export async function insertPresses(db: Db, rows: Insertable<ButtonPressesTable>[]): Promise<void> {
+  for (const chunk of chunks(rows)) await db.insertInto('button_presses').values(chunk).execute();
+}
+
+/**
+ * The device summary from its newest uplink: battery and button mode when reported, and when it
+ * was last heard. An uplink older than what the summary shows (a late retry) leaves it alone.
+ */
+export async function updateSensorSummary(
+  db: Db,
+  sensorId: number,
+  summary: { at: number; battery: number | null; buttonmode: string | null },
+): Promise<void> {
+  await db
+    .updateTable('sensors')
+    .set((eb) => ({
+      last_uplink_at: summary.at,
+      battery: summary.battery === null ? eb.ref('battery') : summary.battery,
+      buttonmode: summary.buttonmode === null ? eb.ref('buttonmode') : summary.buttonmode,
+    }))
+    .where('id', '=', sensorId)
+    .where((eb) => eb.or([eb('last_uplink_at', 'is', null), eb('last_uplink_at', '<=', summary.at)]))
+    .execute();
+}
+
+/** The battery the network server learned (ChirpStack status event). */
+export async function updateSensorBattery(db: Db, sensorId: number, battery: number): Promise<void> {
+  await db.updateTable('sensors').set({ battery }).where('id', '=', sensorId).execute();
+}
+
+/**
+ * SQLite only: whether a commit waits until the write-ahead log is on disk (FULL) or not (NORMAL,
+ * the connection's default). Ingestion commits with FULL: an uplink is acknowledged only when durable.
+ */
+export async function setSqliteSynchronous(db: Db, level: 'FULL' | 'NORMAL'): Promise<void> {
+  await sql.raw(`pragma synchronous = ${level === 'FULL' ? 'FULL' : 'NORMAL'}`).execute(db);
+}

@@ -1,0 +1,74 @@
+import { chirpstackQuerySchema, ingestResponseSchema } from '@dosedot/domain';
+import { parseChirpstackEvent, parseTtsMessage } from '@dosedot/domain/lorawan';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError, validationError } from '../../lib/errors';
+import type { IngestResult } from './service';
+
+/** A JSON body kept as received too: the uplink row stores the document as the network server sent it. */
+interface RawJson {
+  raw: string;
+  json: unknown;
+}
+
+const isRawJson = (v: unknown): v is RawJson =>
+  typeof v === 'object' && v !== null && typeof (v as RawJson).raw === 'string';
+
+function bodyOf(request: FastifyRequest): RawJson {
+  if (!isRawJson(request.body)) throw validationError('Send the uplink as a JSON body');
+  return request.body;
+}
+
+/**
+ * Webhooks of the network servers (ingest scope: Bearer INGEST_TOKEN). Each answers after the
+ * uplink is committed; a duplicate is acknowledged (200) and not stored again; a document that is
+ * not an uplink of that server answers 400 with the reason.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answer = (result: IngestResult) => {
+    if (result.result !== 'invalid') return { data: result };
+    app.ingest.counters.rejected++;
+    throw validationError(result.reason);
+  };
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const raw = String(body);
+    try {
+      done(null, { raw, json: JSON.parse(raw) as unknown } satisfies RawJson);
+    } catch {
+      app.ingest.counters.rejected++;
+      done(validationError('Malformed JSON in request body'), undefined);
+    }
+  });
+  // ChirpStack's protobuf marshaler: say what to change instead of a bare 415.
+  app.addContentTypeParser(
+    ['application/octet-stream', 'application/x-protobuf'],
+    (_request, _payload, done) =>
+      done(
+        new HttpError(
+          415,
+          'UnsupportedMediaTypeError',
+          'Only JSON is accepted: set the integration to the JSON marshaler',
+        ),
+        undefined,
+      ),
+  );
+
+  /** The Things Stack v3 webhook (uplink message). */
+  app.post('/ingest/tts', { schema: { response: { 200: ingestResponseSchema } } }, async (request) => {
+    const body = bodyOf(request);
+    return answer(await app.ingest.receive(parseTtsMessage(body.json, Date.now()), body.raw, 'tts:webhook'));
+  });
+
+  /** ChirpStack v4 HTTP integration: ?event=up is stored; status, log and every other event are accepted. */
+  app.post(
+    '/ingest/chirpstack',
+    { schema: { querystring: chirpstackQuerySchema, response: { 200: ingestResponseSchema } } },
+    async (request) => {
+      const body = bodyOf(request);
+      const event = parseChirpstackEvent(request.query.event, body.json, Date.now());
+      return answer(await app.ingest.receive(event, body.raw, 'chirpstack:webhook'));
+    },
+  );
+};

@@ -1,0 +1,312 @@
+import {
+  type DecodedUplink,
+  type DecodeStatus,
+  type DeviceProfile,
+  decodeUplink,
+  detectProfile,
+  emptyMeasurement,
+  hasReading,
+  isDeviceProfile,
+  type ParsedEvent,
+  type ParsedUplink,
+} from '@dosedot/domain/lorawan';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db';
+import { inTransaction } from '../../db/transaction';
+import type { ButtonPressesTable, SensorReadingsTable } from '../../db/types';
+import { GroupCommit } from './group-commit';
+import {
+  insertPresses,
+  insertReadings,
+  insertSensors,
+  insertUplinks,
+  type SensorRef,
+  sensorsByDeveui,
+  setSqliteSynchronous,
+  updateSensorBattery,
+  updateSensorSummary,
+} from './queries';
+
+/** Where an uplink came from: network server and transport. */
+export type IngestSource = 'tts:webhook' | 'chirpstack:webhook' | 'tts:mqtt' | 'chirpstack:mqtt';
+
+export interface IngestItem {
+  uplink: ParsedUplink;
+  /** The document as received, stored with the uplink. */
+  envelope: string;
+  source: IngestSource;
+}
+
+export type IngestResult =
+  | { result: 'stored' | 'duplicate' | 'ignored'; identity: string | null; decode: DecodeStatus | null }
+  | { result: 'invalid'; reason: string };
+
+/** Counted since the process started (undecodable uplinks are also in the uplinks table). */
+export interface IngestCounters {
+  uplinks: number;
+  stored: number;
+  duplicates: number;
+  decoded: number;
+  fallback: number;
+  undecodable: number;
+  ignored: number;
+  /** Webhook bodies refused with 400. */
+  rejected: number;
+  /** MQTT messages that were not JSON or not an uplink document. */
+  badMessages: number;
+  statusEvents: number;
+  logEvents: number;
+  otherEvents: number;
+  devicesRegistered: number;
+}
+
+/** Readings a device timestamps itself are kept only within this window around reception. */
+const HISTORY_PAST_MS = 400 * 86_400_000;
+const HISTORY_FUTURE_MS = 5 * 60_000;
+
+export interface IngestOptions {
+  log: FastifyBaseLogger;
+  /** SQLite: commit each batch with synchronous=FULL (PostgreSQL commits are durable already). */
+  sqlite: boolean;
+  maxBatch?: number;
+  now?: () => number;
+}
+
+/**
+ * Ingestion (ARCHITECTURE section 6): every uplink, whatever its transport, is decoded with our
+ * codecs and written by a group commit (uplink row, readings, presses, device summary, a new device
+ * registered) in one durable transaction; the caller answers after that commit. Duplicates (same
+ * identity) are acknowledged and not stored again.
+ */
+export function createIngestService(db: Db, opts: IngestOptions) {
+  const now = opts.now ?? Date.now;
+  const log = opts.log;
+  const counters: IngestCounters = {
+    uplinks: 0,
+    stored: 0,
+    duplicates: 0,
+    decoded: 0,
+    fallback: 0,
+    undecodable: 0,
+    ignored: 0,
+    rejected: 0,
+    badMessages: 0,
+    statusEvents: 0,
+    logEvents: 0,
+    otherEvents: 0,
+    devicesRegistered: 0,
+  };
+
+  /** The work in one transaction that is on disk when it resolves. */
+  function durably<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    if (!opts.sqlite) return inTransaction(db, work);
+    return db.connection().execute(async (conn) => {
+      await setSqliteSynchronous(conn, 'FULL');
+      try {
+        return await conn.transaction().execute(work);
+      } finally {
+        await setSqliteSynchronous(conn, 'NORMAL');
+      }
+    });
+  }
+
+  async function resolveSensors(trx: Db, uplinks: ParsedUplink[], at: number) {
+    // One indexed look-up per batch for all its devices.
+    const byDeveui = new Map<string, SensorRef>();
+    const missing = new Map<string, ParsedUplink>();
+    for (const u of uplinks) if (!missing.has(u.deveui)) missing.set(u.deveui, u);
+    for (const s of await sensorsByDeveui(trx, [...missing.keys()])) {
+      byDeveui.set(s.deveui, s);
+      missing.delete(s.deveui);
+    }
+    const registered = await insertSensors(
+      trx,
+      [...missing.values()].map((u) => ({
+        deveui: u.deveui,
+        device_profile: detectProfile(u),
+        name: u.deviceName?.slice(0, 100) ?? null,
+        created_at: at,
+      })),
+    );
+    for (const s of registered) byDeveui.set(s.deveui, s);
+    // Another server copy registered one between our select and insert: read it.
+    const raced = [...missing.keys()].filter((d) => !byDeveui.has(d));
+    for (const s of await sensorsByDeveui(trx, raced)) byDeveui.set(s.deveui, s);
+    return { byDeveui, registered };
+  }
+
+  function decodeFor(uplink: ParsedUplink, sensor: SensorRef): DecodedUplink {
+    if (uplink.simulated)
+      return {
+        status: 'ignored',
+        measurement: emptyMeasurement(),
+        error: 'TTS Console simulation: no readings',
+      };
+    const profile: DeviceProfile = isDeviceProfile(sensor.device_profile)
+      ? sensor.device_profile
+      : 'dosedot-box';
+    return decodeUplink(uplink, profile);
+  }
+
+  async function writeBatch(trx: Db, items: IngestItem[]) {
+    const at = now();
+    // The first delivery of each identity in this batch; later ones are duplicates.
+    const firstIndex = new Map<string, number>();
+    items.forEach((it, i) => {
+      if (!firstIndex.has(it.uplink.identity)) firstIndex.set(it.uplink.identity, i);
+    });
+    const unique = [...firstIndex.values()].map((i) => items[i] as IngestItem);
+    const { byDeveui, registered } = await resolveSensors(
+      trx,
+      unique.map((it) => it.uplink),
+      at,
+    );
+    const sensorOf = (u: ParsedUplink) => {
+      const s = byDeveui.get(u.deveui);
+      if (!s) throw new Error(`sensor ${u.deveui} was not registered`);
+      return s;
+    };
+    const decoded = new Map<string, DecodedUplink>();
+    for (const it of unique) decoded.set(it.uplink.identity, decodeFor(it.uplink, sensorOf(it.uplink)));
+
+    const inserted = await insertUplinks(
+      trx,
+      unique.map((it) => {
+        const d = decoded.get(it.uplink.identity);
+        return {
+          identity: it.uplink.identity,
+          deveui: it.uplink.deveui,
+          source: it.source,
+          received_at: it.uplink.receivedAt,
+          f_port: it.uplink.fPort,
+          f_cnt: it.uplink.fCnt,
+          payload: it.uplink.payloadBase64,
+          envelope: it.envelope,
+          decode_status: d?.status ?? 'undecodable',
+          decode_error: d?.error?.slice(0, 500) ?? null,
+          created_at: at,
+        };
+      }),
+    );
+    const uplinkId = new Map(inserted.map((r) => [r.identity, r.id]));
+
+    const readings: Insertable<SensorReadingsTable>[] = [];
+    const presses: Insertable<ButtonPressesTable>[] = [];
+    const summaries = new Map<number, { at: number; battery: number | null; buttonmode: string | null }>();
+    const stored = unique.filter((it) => uplinkId.has(it.uplink.identity));
+    stored.sort((a, b) => a.uplink.receivedAt - b.uplink.receivedAt);
+    for (const it of stored) {
+      const u = it.uplink;
+      const sensor = sensorOf(u);
+      const id = uplinkId.get(u.identity) ?? null;
+      const m = decoded.get(u.identity)?.measurement ?? emptyMeasurement();
+      if (hasReading(m))
+        readings.push({
+          sensor_id: sensor.id,
+          uplink_id: id,
+          measured_at: u.receivedAt,
+          temperature: m.temperature,
+          humidity: m.humidity,
+          battery: m.battery,
+          motion: m.motion,
+        });
+      for (const h of m.history) {
+        if (h.at > u.receivedAt + HISTORY_FUTURE_MS || h.at < u.receivedAt - HISTORY_PAST_MS) continue;
+        readings.push({
+          sensor_id: sensor.id,
+          uplink_id: id,
+          measured_at: h.at,
+          temperature: h.temperature,
+          humidity: h.humidity,
+          battery: null,
+          motion: h.motion,
+        });
+      }
+      for (const offset of m.pressOffsets)
+        presses.push({ sensor_id: sensor.id, uplink_id: id, pressed_at: u.receivedAt - offset * 1000 });
+      const before = summaries.get(sensor.id);
+      summaries.set(sensor.id, {
+        at: Math.max(before?.at ?? 0, u.receivedAt),
+        battery: m.battery ?? before?.battery ?? null,
+        buttonmode: m.buttonMode ?? before?.buttonmode ?? null,
+      });
+    }
+    await insertReadings(trx, readings);
+    await insertPresses(trx, presses);
+    for (const [sensorId, summary] of summaries) await updateSensorSummary(trx, sensorId, summary);
+
+    const results = items.map((it, i) => {
+      const identity = it.uplink.identity;
+      const first = firstIndex.get(identity) === i && uplinkId.has(identity);
+      return {
+        result: first ? ('stored' as const) : ('duplicate' as const),
+        identity,
+        decode: decoded.get(identity)?.status ?? null,
+      };
+    });
+    return { results, registered };
+  }
+
+  const commits = new GroupCommit<IngestItem, IngestResult>(async (items) => {
+    const { results, registered } = await durably((trx) => writeBatch(trx, items));
+    // After the commit: count, and say what is new.
+    counters.devicesRegistered += registered.length;
+    for (const s of registered)
+      log.info({ deveui: s.deveui, profile: s.device_profile }, 'new device registered');
+    for (const r of results) {
+      counters.uplinks++;
+      if (r.result === 'stored') {
+        counters.stored++;
+        if (r.decode) counters[r.decode]++;
+        if (r.decode === 'undecodable') log.warn({ identity: r.identity }, 'undecodable uplink stored raw');
+      } else counters.duplicates++;
+    }
+    return results;
+  }, opts.maxBatch);
+
+  async function applyStatus(deveui: string, battery: number | null): Promise<void> {
+    await durably(async (trx) => {
+      const [sensor] = await sensorsByDeveui(trx, [deveui]);
+      const ref =
+        sensor ??
+        (
+          await insertSensors(trx, [{ deveui, device_profile: 'dosedot-box', name: null, created_at: now() }])
+        )[0] ??
+        (await sensorsByDeveui(trx, [deveui]))[0];
+      if (ref && battery !== null) await updateSensorBattery(trx, ref.id, battery);
+    });
+  }
+
+  return {
+    counters,
+    /** Commit statistics of the group commit. */
+    commitStats: commits.stats,
+
+    /** Handles one parsed document; resolves after its commit. `invalid` is for the caller to answer. */
+    async receive(event: ParsedEvent, envelope: string, source: IngestSource): Promise<IngestResult> {
+      switch (event.kind) {
+        case 'uplink':
+          return commits.submit({ uplink: event.uplink, envelope, source });
+        case 'status':
+          counters.statusEvents++;
+          await applyStatus(event.deveui, event.battery);
+          return { result: 'stored', identity: null, decode: null };
+        case 'log':
+          counters.logEvents++;
+          log.info({ deveui: event.deveui, level: event.level, code: event.code, source }, event.description);
+          return { result: 'ignored', identity: null, decode: null };
+        case 'ignored':
+          counters.otherEvents++;
+          return { result: 'ignored', identity: null, decode: null };
+        case 'invalid':
+          return { result: 'invalid', reason: event.reason };
+      }
+    },
+
+    /** Waits for every submitted uplink to be committed (before the database closes). */
+    drain: () => commits.drain(),
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -1,0 +1,321 @@
+import { chirpstackUpEvent, DOSEDOT_FPORT, encodeDoseDot, ttsUplinkMessage } from '@dosedot/domain/lorawan';
+import { describe, expect, it } from 'vitest';
+import csLog from '../../domain/src/lorawan/fixtures/chirpstack-v4/log-reconstructed-fcnt-retransmission.json';
+import csDocs from '../../domain/src/lorawan/fixtures/chirpstack-v4/up-docs-example.json';
+import csGnse from '../../domain/src/lorawan/fixtures/chirpstack-v4/up-reconstructed-gnse-dose-press.json';
+import scenario from '../../domain/src/lorawan/fixtures/tts-v3/scenario-synthetic-dedup-and-fcnt-reset.json';
+import ttsMqttDoc from '../../domain/src/lorawan/fixtures/tts-v3/uplink-docs-mqtt-example.json';
+import ttsGnse from '../../domain/src/lorawan/fixtures/tts-v3/uplink-reconstructed-gnse-dose-press.json';
+import type { Db } from '../src/db';
+import { ENGINES, useTestApp } from './context';
+
+// Fixtures: copies of shared/fixtures/lorawan (packages/domain/src/lorawan/fixtures/SOURCES.md).
+
+const TOKEN = 'ingest-token-for-tests-0123456789';
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+type Table = 'uplinks' | 'sensors' | 'sensor_readings' | 'button_presses';
+async function rows(db: Db, table: Table): Promise<number> {
+  const r = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+const counts = async (db: Db) => ({
+  uplinks: await rows(db, 'uplinks'),
+  sensors: await rows(db, 'sensors'),
+  readings: await rows(db, 'sensor_readings'),
+  presses: await rows(db, 'button_presses'),
+});
+
+async function clear(db: Db) {
+  for (const table of ['button_presses', 'sensor_readings', 'uplinks'] as const)
+    await db.deleteFrom(table).execute();
+  await db.deleteFrom('sensors').execute();
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe.each(ENGINES)('LoRaWAN ingestion webhooks on %s', (engine) => {
+  const t = useTestApp(engine, { env: { INGEST_TOKEN: TOKEN } });
+  const tts = (body: unknown, headers: Record<string, string> = auth) =>
+    t.app.inject({ method: 'POST', url: '/api/ingest/tts', headers, payload: body as object });
+  const chirpstack = (event: string | undefined, body: unknown, headers: Record<string, string> = auth) =>
+    t.app.inject({
+      method: 'POST',
+      url: event === undefined ? '/api/ingest/chirpstack' : `/api/ingest/chirpstack?event=${event}`,
+      headers,
+      payload: body as object,
+    });
+
+  it('answers 401 to a missing or wrong token and stores nothing', async () => {
+    await clear(t.db);
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-wrong-token' },
+      { authorization: TOKEN },
+    ]) {
+      const a = await tts(ttsGnse, headers);
+      expect(a.statusCode).toBe(401);
+      expect(a.json().error.name).toBe('UnauthorizedError');
+      expect((await chirpstack('up', csGnse, headers)).statusCode).toBe(401);
+    }
+    expect(await counts(t.db)).toEqual({ uplinks: 0, sensors: 0, readings: 0, presses: 0 });
+  });
+
+  it.each([
+    ['not JSON', () => '{"end_device_ids":', 'Malformed JSON in request body'],
+    [
+      'not an uplink',
+      () => ({ end_device_ids: { dev_eui: '0004A30B001C0530' } }),
+      'uplink_message is missing',
+    ],
+    [
+      'a bad DevEUI',
+      () => {
+        const b = clone(ttsGnse);
+        b.end_device_ids.dev_eui = '0004A30B';
+        return b;
+      },
+      'end_device_ids.dev_eui must be 16 hexadecimal digits',
+    ],
+    [
+      'a payload that is not base64',
+      () => {
+        const b = clone(ttsGnse);
+        b.uplink_message.frm_payload = '***';
+        return b;
+      },
+      'uplink_message.frm_payload is not valid base64',
+    ],
+  ])('answers 400 to %s with the reason, and stores nothing', async (_what, body, reason) => {
+    await clear(t.db);
+    const raw = body();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/tts',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: typeof raw === 'string' ? raw : JSON.stringify(raw),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      status: 400,
+      name: 'ValidationError',
+      message: expect.stringContaining(reason),
+    });
+    expect(await counts(t.db)).toEqual({ uplinks: 0, sensors: 0, readings: 0, presses: 0 });
+  });
+
+  it('answers 400 to a ChirpStack call without its event or with a malformed uplink, 415 to protobuf', async () => {
+    await clear(t.db);
+    expect((await chirpstack(undefined, csGnse)).statusCode).toBe(400);
+    const bad = await chirpstack('up', { ...csGnse, deviceInfo: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('deviceInfo.devEui is missing');
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/chirpstack?event=up',
+      headers: { ...auth, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from([1, 2, 3]),
+    });
+    expect(proto.statusCode).toBe(415);
+    expect(proto.json().error.message).toContain('JSON marshaler');
+    expect(await counts(t.db)).toEqual({ uplinks: 0, sensors: 0, readings: 0, presses: 0 });
+  });
+
+  it('stores a TTS uplink: the raw uplink, the reading, the press at reception time, the new device', async () => {
+    await clear(t.db);
+    const res = await tts(ttsGnse);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: { result: 'stored', identity: 'as:up:01JNH8A4Z4B3E5N2P7R9S1T3VX', decode: 'decoded' },
+    });
+    const receivedAt = Date.parse('2025-03-04T08:00:01.512Z');
+    const uplink = await t.db.selectFrom('uplinks').selectAll().executeTakeFirstOrThrow();
+    expect(uplink).toMatchObject({
+      deveui: '0004A30B001C0530',
+      source: 'tts:webhook',
+      received_at: receivedAt,
+      f_port: 1,
+      f_cnt: 42,
+      payload: 'IwLYAPoB',
+      decode_status: 'decoded',
+      decode_error: null,
+    });
+    expect(JSON.parse(uplink.envelope)).toEqual(ttsGnse);
+    const sensor = await t.db.selectFrom('sensors').selectAll().executeTakeFirstOrThrow();
+    expect(sensor).toMatchObject({
+      deveui: '0004A30B001C0530',
+      device_profile: 'tti-gnse',
+      name: 'medbox-0004a30b001c0530',
+      battery: 86.6,
+      last_uplink_at: receivedAt,
+    });
+    // Registered, unassigned.
+    expect(await t.db.selectFrom('sensor_assignments').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('sensor_readings').selectAll().execute()).toEqual([
+      expect.objectContaining({
+        sensor_id: sensor.id,
+        uplink_id: uplink.id,
+        measured_at: receivedAt,
+        temperature: 22.8,
+        humidity: 25,
+        battery: 86.6,
+        motion: null,
+      }),
+    ]);
+    // Two gateways heard it: one press.
+    expect(await t.db.selectFrom('button_presses').select(['pressed_at', 'uplink_id']).execute()).toEqual([
+      { pressed_at: receivedAt, uplink_id: uplink.id },
+    ]);
+  });
+
+  it('stores what the dedup-and-reset scenario says: 3 uplinks, 2 presses, the re-delivery acknowledged', async () => {
+    await clear(t.db);
+    const results = [];
+    for (const delivery of scenario.deliveries) {
+      const res = await tts(delivery.body);
+      expect(res.statusCode).toBe(200);
+      results.push(res.json().data.result);
+    }
+    expect(results).toEqual(['stored', 'stored', 'duplicate', 'stored']);
+    expect(await counts(t.db)).toEqual({
+      uplinks: scenario.expectations.distinct_uplinks,
+      sensors: 1,
+      readings: 3,
+      presses: scenario.expectations.dose_presses,
+    });
+    const presses = await t.db
+      .selectFrom('button_presses')
+      .select('pressed_at')
+      .orderBy('pressed_at')
+      .execute();
+    expect(presses.map((p) => new Date(p.pressed_at).toISOString())).toEqual([
+      '2025-03-04T08:00:01.512Z',
+      '2025-03-04T20:00:04.019Z',
+    ]);
+    const fCnts = await t.db.selectFrom('uplinks').select('f_cnt').orderBy('received_at').execute();
+    expect(fCnts.map((u) => u.f_cnt)).toEqual([41, 42, 0]);
+    // Delivering the whole scenario again stores nothing more.
+    for (const delivery of scenario.deliveries)
+      expect((await tts(delivery.body)).json().data.result).toBe('duplicate');
+    expect(await rows(t.db, 'uplinks')).toBe(3);
+  });
+
+  it('stores a ChirpStack uplink once (deduplicationId) and accepts status, log and other events', async () => {
+    await clear(t.db);
+    const first = await chirpstack('up', csGnse);
+    expect(first.json()).toEqual({
+      data: { result: 'stored', identity: 'cs:5e0f4b8a-7c21-4d8e-9b3a-2f6c1d0e9a47', decode: 'decoded' },
+    });
+    expect((await chirpstack('up', csGnse)).json().data.result).toBe('duplicate');
+    const status = {
+      time: '2025-03-04T08:05:00Z',
+      deviceInfo: csGnse.deviceInfo,
+      batteryLevel: 55.5,
+      margin: 7,
+    };
+    expect((await chirpstack('status', status)).json().data).toEqual({
+      result: 'stored',
+      identity: null,
+      decode: null,
+    });
+    expect((await chirpstack('log', csLog)).json().data.result).toBe('ignored');
+    for (const event of ['join', 'ack', 'txack', 'location', 'integration', 'something-new'])
+      expect((await chirpstack(event, { anything: true })).statusCode).toBe(200);
+    const sensor = await t.db.selectFrom('sensors').selectAll().executeTakeFirstOrThrow();
+    expect(sensor).toMatchObject({ deveui: '0004A30B001C0530', battery: 55.5 });
+    expect(await counts(t.db)).toEqual({ uplinks: 1, sensors: 1, readings: 1, presses: 1 });
+  });
+
+  it('stores an undecodable payload raw and counts it, with no readings', async () => {
+    await clear(t.db);
+    const before = t.app.ingest.counters.undecodable;
+    const res = await chirpstack('up', csDocs);
+    expect(res.json().data).toMatchObject({ result: 'stored', decode: 'undecodable' });
+    const mqttDoc = await tts(ttsMqttDoc);
+    expect(mqttDoc.json().data).toMatchObject({ result: 'stored', decode: 'undecodable' });
+    const stored = await t.db.selectFrom('uplinks').selectAll().orderBy('received_at').execute();
+    expect(stored.map((u) => [u.deveui, u.payload, u.decode_status])).toEqual([
+      ['4200000000000000', 'VGVtcGVyYXR1cmUgPSAwLjA=', 'undecodable'],
+      ['0101010101010101', 'qg==', 'undecodable'],
+    ]);
+    expect(stored[1]?.decode_error).toContain('dosedot-box');
+    expect(t.app.ingest.counters.undecodable - before).toBe(2);
+    expect(await counts(t.db)).toEqual({ uplinks: 2, sensors: 2, readings: 0, presses: 0 });
+  });
+
+  it('places presses the box buffered at their true time and keeps the newest summary', async () => {
+    await clear(t.db);
+    const at = Date.parse('2026-01-10T08:30:00Z');
+    const deveui = 'A84041000181C0FF';
+    const payload = encodeDoseDot({
+      battery: 64,
+      temperature: 19.5,
+      humidity: 40,
+      motion: 4,
+      buttonMode: 'double',
+      pressOffsets: [5400, 30],
+    });
+    expect(
+      (await tts(ttsUplinkMessage({ deveui, fCnt: 12, fPort: DOSEDOT_FPORT, payload, receivedAt: at })))
+        .statusCode,
+    ).toBe(200);
+    const presses = await t.db
+      .selectFrom('button_presses')
+      .select('pressed_at')
+      .orderBy('pressed_at')
+      .execute();
+    expect(presses.map((p) => p.pressed_at)).toEqual([at - 5400_000, at - 30_000]);
+    // A late retry of an older uplink leaves the summary at the newer one.
+    const older = encodeDoseDot({ battery: 70, buttonMode: 'single' });
+    await chirpstack(
+      'up',
+      chirpstackUpEvent({ deveui, fCnt: 11, fPort: DOSEDOT_FPORT, payload: older, receivedAt: at - 600_000 }),
+    );
+    const sensor = await t.db
+      .selectFrom('sensors')
+      .selectAll()
+      .where('deveui', '=', deveui)
+      .executeTakeFirstOrThrow();
+    expect(sensor).toMatchObject({
+      device_profile: 'dosedot-box',
+      battery: 64,
+      buttonmode: 'double',
+      last_uplink_at: at,
+    });
+    expect(await rows(t.db, 'sensor_readings')).toBe(2);
+  });
+
+  it('commits concurrent uplinks together, each once, and answers each after the commit', async () => {
+    await clear(t.db);
+    const start = Date.parse('2026-01-11T00:00:00Z');
+    const bodies = Array.from({ length: 120 }, (_, i) =>
+      ttsUplinkMessage({
+        deveui: `A8404100018${String(i % 6).padStart(5, '0')}`,
+        fCnt: i,
+        fPort: DOSEDOT_FPORT,
+        payload: encodeDoseDot({
+          battery: 90,
+          temperature: 20,
+          humidity: 50,
+          motion: 1,
+          pressOffsets: i % 3 === 0 ? [0] : [],
+        }),
+        receivedAt: start + i * 1000,
+      }),
+    );
+    const commitsBefore = t.app.ingest.commitStats.commits;
+    // Every tenth one is delivered twice at the same moment.
+    const deliveries = [...bodies, ...bodies.filter((_, i) => i % 10 === 0)];
+    const answers = await Promise.all(deliveries.map((b) => tts(b)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const results = answers.map((a) => a.json().data.result);
+    expect(results.filter((r) => r === 'stored')).toHaveLength(120);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(12);
+    expect(t.app.ingest.commitStats.commits - commitsBefore).toBeLessThan(20);
+    expect(await counts(t.db)).toEqual({ uplinks: 120, sensors: 6, readings: 120, presses: 40 });
+  });
+});
