@@ -15,7 +15,7 @@ import Fastify, {
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { AppConfig } from './config';
-import type { Db } from './db';
+import { createDb, type Db } from './db';
 import { adherenceRoutes } from './features/adherence/routes';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
@@ -25,6 +25,7 @@ import { medicineRoutes } from './features/medicines/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { profileRoutes } from './features/profiles/routes';
 import { statusRoutes } from './features/status/routes';
+import { databaseCounters, memoryCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
 import type { Mailer } from './lib/mailer';
 import { scope } from './plugins/access';
@@ -101,8 +102,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   // gzip/brotli for answers over 1 KB: the web app's scripts travel compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Counters shared by every copy on PostgreSQL; in memory on SQLite's single process.
+  const db = opts.db ?? createDb(config.database);
+  const counters = config.database.kind === 'postgres' ? databaseCounters(db) : memoryCounters();
   await app.register(rateLimit, {
     global: false,
+    ...(config.database.kind === 'postgres' ? { store: rateLimitStore(counters) } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 
@@ -116,7 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // App plugins: long-lived parts, the database/config/mailer context, authentication.
   await app.register(lifecyclePlugin);
-  await app.register(contextPlugin, { config, db: opts.db, mailer: opts.mailer });
+  await app.register(contextPlugin, { config, db, ownsDb: !opts.db, counters, mailer: opts.mailer });
   await app.register(authPlugin);
   await app.register(operationsPlugin);
 

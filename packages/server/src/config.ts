@@ -121,7 +121,9 @@ export interface AppConfig {
 export interface AuthLimits {
   /** Calls per IP and minute on login, register, forgot and reset password. */
   authPerIpPerMinute: number;
-  /** Failed logins per account in the window before 429. */
+  /** Failed logins of one account from one address in the window before that pair gets 429. */
+  loginFailuresPerAddress: number;
+  /** Failed logins of one account from anywhere before only its owner's known addresses may try. */
   loginFailuresPerAccount: number;
   /** Reset e-mails per account in the window. */
   resetMailsPerAccount: number;
@@ -130,6 +132,7 @@ export interface AuthLimits {
 
 export const DEFAULT_LIMITS: AuthLimits = {
   authPerIpPerMinute: 30,
+  loginFailuresPerAddress: 5,
   loginFailuresPerAccount: 10,
   resetMailsPerAccount: 3,
   windowMs: 15 * 60 * 1000,

@@ -15,6 +15,7 @@ const TABLES = [
   'password_resets',
   'profile_images',
   'profiles',
+  'rate_limits',
   'sensor_assignments',
   'sensor_readings',
   'sensors',

@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, PASSWORD, registerUser, type TestApp, uniqueEmail } from './context';
+import {
+  createTestApp,
+  ENGINES,
+  memoryMailer,
+  PASSWORD,
+  registerUser,
+  type TestApp,
+  uniqueEmail,
+} from './context';
+
+const mailer = memoryMailer();
 
 describe.each(ENGINES)('rate limits on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, {
+      mailer,
       config: {
         limits: {
+          loginFailuresPerAddress: 2,
           loginFailuresPerAccount: 3,
           resetMailsPerAccount: 2,
           windowMs: 60_000,
@@ -17,7 +29,7 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  it('locks an account after repeated failed logins, even for the right password, with a clear 429', async () => {
+  it('after failures from anywhere, refuses unknown addresses even the right password, with a clear 429', async () => {
     const { user } = await registerUser(t.app);
     const attempt = (password: string, ip: string) =>
       t.app.inject({
@@ -33,6 +45,46 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     expect(locked.json().error).toMatchObject({ status: 429, name: 'RateLimitError' });
     expect(locked.json().error.message).toMatch(/^Too many attempts, please try again in \d+ minute\(s\)\.$/);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('locks one address after its failures, not the owner elsewhere', async () => {
+    const { user } = await registerUser(t.app);
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        remoteAddress: ip,
+        payload: { identifier: user.email, password },
+      });
+    expect((await attempt('wrong password', '10.3.0.1')).statusCode).toBe(400);
+    expect((await attempt('wrong password', '10.3.0.1')).statusCode).toBe(400);
+    expect((await attempt(PASSWORD, '10.3.0.1')).statusCode).toBe(429);
+    expect((await attempt(PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from their usual address while an attack from elsewhere runs, and mails them once', async () => {
+    const { user } = await registerUser(t.app);
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        remoteAddress: ip,
+        payload: { identifier: user.email, password },
+      });
+    // The owner has signed in from home before.
+    expect((await attempt(PASSWORD, '10.4.0.1')).statusCode).toBe(200);
+    const before = mailer.sent.length;
+    // An attacker guesses from several addresses, past the account's limit.
+    const attack = [];
+    for (let i = 0; i < 6; i++) attack.push((await attempt(`guess ${i}`, `10.4.1.${i}`)).statusCode);
+    expect(attack.slice(0, 3)).toEqual([400, 400, 400]);
+    expect(attack.slice(3)).toEqual([429, 429, 429]);
+    expect((await attempt(PASSWORD, '10.4.1.99')).statusCode).toBe(429);
+    // The owner at home still gets in, and was told once, with a reset link.
+    expect((await attempt(PASSWORD, '10.4.0.1')).statusCode).toBe(200);
+    const mails = mailer.sent.slice(before).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/\/auth\/reset-password\?code=[\w-]{43}/);
   });
 
   it('limits reset e-mails per address', async () => {

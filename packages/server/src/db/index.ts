@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema';
 import * as impersonationAndImages from './migrations/2026_11_23_0100_impersonation_and_images';
+import * as rateLimits from './migrations/2026_11_23_0200_rate_limits';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -69,6 +70,7 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATE
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
   '2026_11_23_0100_impersonation_and_images': impersonationAndImages,
+  '2026_11_23_0200_rate_limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -175,6 +175,12 @@ export interface ProfileImagesTable {
   updated_at: number;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -191,6 +197,7 @@ export interface Database {
   audit_log: AuditLogTable;
   impersonation_sessions: ImpersonationSessionsTable;
   profile_images: ProfileImagesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;

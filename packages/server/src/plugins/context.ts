@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { createDb, type Db, migrateToLatest } from '../db';
+import { type Db, migrateToLatest } from '../db';
+import { type CounterStore, pruneCounters } from '../lib/counters';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
 
@@ -10,13 +11,20 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     mailer: Mailer;
+    /** Rate-limit and failed-login counters: in memory on SQLite, shared in the database on PostgreSQL. */
+    counters: CounterStore;
   }
 }
 
+/** How often ended counter windows are removed from the database. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
 export interface ContextOptions {
   config: AppConfig;
-  /** A database the caller owns (tests); without it the app opens one from the config and closes it. */
-  db?: Db;
+  db: Db;
+  /** The app opened the database itself, so it closes it (tests pass their own). */
+  ownsDb: boolean;
+  counters: CounterStore;
   mailer?: Mailer;
 }
 
@@ -27,13 +35,14 @@ export interface ContextOptions {
 export const contextPlugin = fp(
   async (app: FastifyInstance, opts: ContextOptions) => {
     const { config } = opts;
-    const db = opts.db ?? createDb(config.database);
+    const { db } = opts;
     const mailer =
       opts.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('mailer', mailer);
+    app.decorate('counters', opts.counters);
 
     app.lifecycle.add({
       name: 'database',
@@ -43,9 +52,22 @@ export const contextPlugin = fp(
         if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
       },
       stop: async () => {
-        if (!opts.db) await db.destroy();
+        if (opts.ownsDb) await db.destroy();
       },
     });
+    if (config.database.kind === 'postgres') {
+      let timer: NodeJS.Timeout | undefined;
+      app.lifecycle.add({
+        name: 'counter-pruning',
+        start: () => {
+          timer = setInterval(() => {
+            pruneCounters(db).catch((err: unknown) => app.log.warn({ err }, 'could not prune counters'));
+          }, PRUNE_EVERY_MS);
+          timer.unref();
+        },
+        stop: () => clearInterval(timer),
+      });
+    }
     app.lifecycle.add({
       name: 'demo-seed',
       start: async () => {

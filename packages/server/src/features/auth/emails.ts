@@ -20,3 +20,28 @@ export function resetPasswordEmail(language: Language, link: string): { subject:
       };
   }
 }
+
+/** Sent once per window when failed sign-ins lock an account for unknown addresses. */
+export function lockoutEmail(
+  language: Language,
+  link: string,
+  attempts: number,
+): { subject: string; text: string } {
+  switch (language) {
+    case 'de':
+      return {
+        subject: 'DoseDot: fehlgeschlagene Anmeldeversuche',
+        text: `Hallo,\n\nbei Ihrem DoseDot-Konto sind ${attempts} Anmeldungen mit falschem Passwort eingegangen. Anmeldungen von unbekannten Geräten sind darum für eine Weile gesperrt; von Ihren gewohnten Geräten melden Sie sich weiter an.\n\nWaren Sie das nicht, wählen Sie über diesen Link ein neues Passwort:\n${link}\n\nDer Link ist eine Stunde lang gültig.\n`,
+      };
+    case 'fr':
+      return {
+        subject: 'DoseDot : tentatives de connexion échouées',
+        text: `Bonjour,\n\nVotre compte DoseDot a reçu ${attempts} connexions avec un mot de passe erroné. Les connexions depuis des appareils inconnus sont donc bloquées pour un moment ; depuis vos appareils habituels, vous pouvez toujours vous connecter.\n\nSi ce n’était pas vous, choisissez un nouveau mot de passe avec ce lien :\n${link}\n\nLe lien est valable une heure.\n`,
+      };
+    default:
+      return {
+        subject: 'DoseDot: failed sign-in attempts',
+        text: `Hello,\n\nYour DoseDot account received ${attempts} sign-ins with a wrong password. Sign-ins from unknown devices are therefore paused for a while; from your usual devices you can still sign in.\n\nIf this was not you, choose a new password with this link:\n${link}\n\nThe link is valid for one hour.\n`,
+      };
+  }
+}

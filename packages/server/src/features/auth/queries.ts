@@ -137,3 +137,17 @@ export function updatePassword(db: Db, userId: number, passwordHash: string, now
 export async function replacePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
+
+/** True when the user has signed in successfully from this address since `since`. */
+export async function hasSignedInFrom(db: Db, userId: number, ip: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('actor_user_id', '=', userId)
+    .where('action', '=', 'auth.login')
+    .where('ip', '=', ip)
+    .where('at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -18,7 +18,13 @@ import { createAuthService } from './service';
 /** Strapi-compatible authentication, public: /api/auth/*. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const service = createAuthService({ db: app.db, config, mailer: app.mailer, log: app.log });
+  const service = createAuthService({
+    db: app.db,
+    config,
+    mailer: app.mailer,
+    log: app.log,
+    counters: app.counters,
+  });
   const signedIn = (user: User) => ({
     jwt: app.signToken(user),
     user: presentUser(user, hasHealthDataAccess(user.email, config.healthDataEmails)),
@@ -28,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/local',
     { config: perIp, schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => signedIn(await service.login(request.body)),
+    async (request) => signedIn(await service.login(request.body, request.ip)),
   );
 
   app.post(

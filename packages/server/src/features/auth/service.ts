@@ -14,15 +14,17 @@ import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
 import { AttemptLimiter } from '../../lib/attempt-limiter';
 import { audit } from '../../lib/audit';
+import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
-import { resetPasswordEmail } from './emails';
+import { lockoutEmail, resetPasswordEmail } from './emails';
 import {
   burnResetCodes,
   consumeResetCode,
   countUsers,
   findUserByEmail,
+  hasSignedInFrom,
   insertAccount,
   insertResetCode,
   profileLanguage,
@@ -39,26 +41,86 @@ export interface AuthServiceDeps {
   config: Pick<AppConfig, 'env' | 'appUrl' | 'defaultTimezone' | 'limits'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  counters: CounterStore;
 }
 
-export function createAuthService({ db, config, mailer, log }: AuthServiceDeps) {
+/** An address the owner signed in from within this time counts as their usual one. */
+export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
+export function createAuthService({ db, config, mailer, log, counters }: AuthServiceDeps) {
   const { limits } = config;
-  const loginFailures = new AttemptLimiter(limits.loginFailuresPerAccount, limits.windowMs);
   const resetMails = new AttemptLimiter(limits.resetMailsPerAccount, limits.windowMs);
 
+  /** A single-use reset link for the user, in their language's path. */
+  async function resetLink(user: User, now: number) {
+    const code = randomBytes(32).toString('base64url');
+    await insertResetCode(
+      db,
+      { userId: user.id, codeHash: hashCode(code), expiresAt: now + RESET_CODE_LIFETIME_MS },
+      now,
+    );
+    const language = await profileLanguage(db, user.id);
+    const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
+    return { language, link: `${config.appUrl}${prefix}/auth/reset-password?code=${code}` };
+  }
+
+  /**
+   * Failed logins slow the attacker, not the owner (decision 0002): each (account, address) pair is
+   * locked after loginFailuresPerAddress failures; after loginFailuresPerAccount failures from
+   * anywhere, the account takes sign-ins only from addresses its owner has signed in from before,
+   * and the owner gets one e-mail with a reset link.
+   */
+  async function guard(email: string, ip: string, user: User | undefined, now: number) {
+    const pair = await counters.peek(`login:${email}|${ip}`, now);
+    if (pair.count >= limits.loginFailuresPerAddress) throw tooManyRequests(secondsUntil(pair.resetAt, now));
+    const account = await counters.peek(`login:${email}`, now);
+    if (account.count < limits.loginFailuresPerAccount) return;
+    if (user && (await hasSignedInFrom(db, user.id, ip, now - KNOWN_ADDRESS_MS))) return;
+    throw tooManyRequests(secondsUntil(account.resetAt, now));
+  }
+
+  async function failed(email: string, ip: string, user: User | undefined, now: number) {
+    await counters.hit(`login:${email}|${ip}`, limits.windowMs, now);
+    const account = await counters.hit(`login:${email}`, limits.windowMs, now);
+    await audit(db, {
+      actorUserId: null,
+      action: 'auth.login_failed',
+      targetType: 'user',
+      targetId: user?.id,
+      ip,
+    });
+    if (user && account.count === limits.loginFailuresPerAccount) {
+      const { language, link } = await resetLink(user, now);
+      mailer
+        .send({ to: user.email, ...lockoutEmail(language, link, account.count) })
+        .catch((err: unknown) => {
+          log.error({ err }, 'lockout e-mail could not be sent');
+        });
+    }
+  }
+
   return {
-    async login(body: LoginRequest): Promise<User> {
-      const key = body.identifier.toLowerCase();
-      const wait = loginFailures.retryAfter(key);
-      if (wait > 0) throw tooManyRequests(wait);
-      const user = await findUserByEmail(db, key);
+    async login(body: LoginRequest, ip: string): Promise<User> {
+      const email = body.identifier.toLowerCase();
+      const now = Date.now();
+      const user = await findUserByEmail(db, email);
+      await guard(email, ip, user, now);
       const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) {
-        loginFailures.hit(key);
+        await failed(email, ip, user, now);
         throw validationError('Invalid identifier or password');
       }
       if (user.blocked) throw validationError('Your account has been blocked by an administrator');
-      loginFailures.reset(key);
+      await counters.reset(`login:${email}|${ip}`);
+      await audit(db, {
+        actorUserId: user.id,
+        action: 'auth.login',
+        targetType: 'user',
+        targetId: user.id,
+        ip,
+      });
       if (needsRehash(user.password_hash)) {
         // Made with older parameters: upgrade it now that the password is known, off the answer's path.
         hashPassword(body.password)
@@ -97,16 +159,7 @@ export function createAuthService({ db, config, mailer, log }: AuthServiceDeps) 
       resetMails.hit(email);
       const user = await findUserByEmail(db, email);
       if (!user || user.blocked) return;
-      const code = randomBytes(32).toString('base64url');
-      const now = Date.now();
-      await insertResetCode(
-        db,
-        { userId: user.id, codeHash: hashCode(code), expiresAt: now + RESET_CODE_LIFETIME_MS },
-        now,
-      );
-      const language = await profileLanguage(db, user.id);
-      const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
-      const link = `${config.appUrl}${prefix}/auth/reset-password?code=${code}`;
+      const { language, link } = await resetLink(user, Date.now());
       await audit(db, {
         actorUserId: user.id,
         action: 'auth.reset_requested',
@@ -138,7 +191,8 @@ export function createAuthService({ db, config, mailer, log }: AuthServiceDeps) 
         return updated;
       });
       if (!user) throw fieldError('code', 'Incorrect code provided');
-      loginFailures.reset(user.email);
+      // A new password ends the lockout: the attacker's guesses are worthless now.
+      await counters.reset(`login:${user.email}`);
       return user;
     },
   };

@@ -1,0 +1,110 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+
+/** A fixed-window counter: how many hits in the current window, and when the window ends. */
+export interface Count {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Counters for rate limits and failed logins. In memory on SQLite (one process owns the file);
+ * in a table on PostgreSQL, so every server copy counts the same attempts (ARCHITECTURE §1).
+ */
+export interface CounterStore {
+  hit(key: string, windowMs: number, now?: number): Promise<Count>;
+  peek(key: string, now?: number): Promise<Count>;
+  reset(key: string): Promise<void>;
+}
+
+export function memoryCounters(maxKeys = 100_000): CounterStore {
+  const counts = new Map<string, Count>();
+  const live = (key: string, now: number) => {
+    const c = counts.get(key);
+    if (c && c.resetAt <= now) counts.delete(key);
+    return c && c.resetAt > now ? c : undefined;
+  };
+  return {
+    async hit(key, windowMs, now = Date.now()) {
+      const c = live(key, now);
+      if (c) {
+        c.count++;
+        return { ...c };
+      }
+      if (counts.size >= maxKeys) {
+        for (const [k, v] of counts) if (v.resetAt <= now) counts.delete(k);
+        if (counts.size >= maxKeys) counts.delete(counts.keys().next().value as string);
+      }
+      const fresh = { count: 1, resetAt: now + windowMs };
+      counts.set(key, fresh);
+      return { ...fresh };
+    },
+    async peek(key, now = Date.now()) {
+      return { ...(live(key, now) ?? { count: 0, resetAt: now }) };
+    },
+    async reset(key) {
+      counts.delete(key);
+    },
+  };
+}
+
+/** One atomic upsert per hit: concurrent copies never lose a count. */
+export function databaseCounters(db: Db): CounterStore {
+  return {
+    async hit(key, windowMs, now = Date.now()) {
+      const row = await sql<{ count: number; reset_at: number | string }>`
+        insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
+        returning count, reset_at`.execute(db);
+      const r = row.rows[0];
+      return { count: Number(r?.count ?? 1), resetAt: Number(r?.reset_at ?? now + windowMs) };
+    },
+    async peek(key, now = Date.now()) {
+      const r = await db
+        .selectFrom('rate_limits')
+        .select(['count', 'reset_at'])
+        .where('key', '=', key)
+        .where('reset_at', '>', now)
+        .executeTakeFirst();
+      return r ? { count: r.count, resetAt: r.reset_at } : { count: 0, resetAt: now };
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+  };
+}
+
+/** Windows that ended long ago, removed now and then so the table stays small. */
+export async function pruneCounters(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('rate_limits').where('reset_at', '<', now).execute();
+}
+
+/** A store for @fastify/rate-limit over our counters (its callback interface), one key space per route. */
+export function rateLimitStore(counters: CounterStore): FastifyRateLimitStoreCtor {
+  class CounterRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+    constructor(options: { prefix?: string } = {}) {
+      this.prefix = options.prefix ?? 'ip';
+    }
+    incr(
+      key: string,
+      cb: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      const now = Date.now();
+      counters.hit(`${this.prefix}|${key}`, timeWindow, now).then(
+        (c) => cb(null, { current: c.count, ttl: Math.max(0, c.resetAt - now) }),
+        (err: Error) => cb(err),
+      );
+    }
+    child(routeOptions: { method?: unknown; url?: string }): FastifyRateLimitStore {
+      return new CounterRateLimitStore({
+        prefix: `ip:${String(routeOptions.method)} ${routeOptions.url ?? ''}`,
+      });
+    }
+  }
+  return CounterRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}

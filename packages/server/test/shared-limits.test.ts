@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './context';
+
+const serverMain = path.resolve(import.meta.dirname, '../src/main.ts');
+
+/** One server process on the given database, listening on a free port. */
+function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dosedot-copy-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: m[1], child, dir });
+      }
+    });
+    child.stderr?.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+  });
+}
+
+const post = (url: string, body: object) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two server copies on one PostgreSQL database', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  const copies: Awaited<ReturnType<typeof startServer>>[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase('postgres');
+    const url = db.config.kind === 'postgres' ? db.config.url : '';
+    const env = {
+      DATABASE_URL: url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      HEALTH_DATA_KEY: randomBytes(32).toString('hex'),
+    };
+    copies.push(await startServer(env), await startServer(env));
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of copies) {
+      const exited = new Promise((r) => c.child.once('exit', r));
+      c.child.kill('SIGTERM');
+      await exited;
+      rmSync(c.dir, { recursive: true, force: true });
+    }
+    await db?.drop();
+  });
+
+  it('count failed logins once, whichever copy answers', async () => {
+    const [a, b] = copies;
+    if (!a || !b) throw new Error('copies did not start');
+    const email = `shared.${Date.now()}@example.test`;
+    expect(
+      (
+        await post(`${a.url}/api/auth/local/register`, {
+          username: 'Shared Limit',
+          email,
+          password: 'a long password 2026',
+        })
+      ).status,
+    ).toBe(200);
+    const statuses = [];
+    // Five wrong passwords from this address, alternating copies: the pair's limit is five in all.
+    for (let i = 0; i < 5; i++) {
+      const copy = i % 2 === 0 ? a : b;
+      statuses.push(
+        (await post(`${copy.url}/api/auth/local`, { identifier: email, password: `wrong ${i}` })).status,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    // Each copy alone has seen only two or three: in memory neither would refuse yet.
+    expect(
+      (await post(`${a.url}/api/auth/local`, { identifier: email, password: 'a long password 2026' })).status,
+    ).toBe(429);
+    expect(
+      (await post(`${b.url}/api/auth/local`, { identifier: email, password: 'a long password 2026' })).status,
+    ).toBe(429);
+  }, 60_000);
+});
