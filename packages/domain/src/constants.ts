@@ -11,5 +11,5 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const ROLES = ['admin', 'basic'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -197,5 +198,68 @@ describe('in production', () => {
     const map = await t.app.inject({ url: '/assets/index-abc.js.map' });
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain('secret.ts');
+  });
+});
+
+describe.each(ENGINES)('new passwords on %s', (engine) => {
+  const t = useTestApp(engine);
+  const register = (password: string, email = uniqueEmail('pw'), username = 'Paula Passwort') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { username, email, password } });
+  const fieldOf = (res: {
+    json: () => { error: { details: { errors: { path: string[]; message: string }[] } } };
+  }) => res.json().error.details.errors[0];
+
+  it.each([
+    ['short pw', 'Password must have at least 10 characters'],
+    ['qwertyuiop', 'This password is too common; choose a longer or less usual one'],
+    ['1234567890', 'This password is too common; choose a longer or less usual one'],
+    ['PassWord123', 'This password is too common; choose a longer or less usual one'],
+  ])('refuses %s with a clear message on the password field', async (password, message) => {
+    const before = await count(t.db, 'users');
+    const res = await register(password);
+    expect(res.statusCode).toBe(400);
+    expect(fieldOf(res)).toMatchObject({ path: ['password'], message });
+    expect(await count(t.db, 'users')).toBe(before);
+  });
+
+  it('refuses the e-mail address or the name inside the password', async () => {
+    const email = uniqueEmail('margrit');
+    for (const password of [`${email}!`, `${email.split('@')[0]}2026`, 'Sonnenberg-2026-x']) {
+      const res = await register(password, email, 'Margrit Sonnenberg');
+      expect(res.statusCode).toBe(400);
+      expect(fieldOf(res)).toMatchObject({
+        path: ['password'],
+        message: 'The password must not contain your e-mail address or name',
+      });
+    }
+    expect((await register('Herbst im Tessin 7', email, 'Margrit Sonnenberg')).statusCode).toBe(200);
+  });
+
+  it('applies the same rules to a reset, and a refused reset keeps the code usable', async () => {
+    const { user } = await registerUser(t.app, { username: 'Rita Reset' });
+    const code = 'a-known-reset-code-for-this-test';
+    await t.db
+      .insertInto('password_resets')
+      .values({
+        user_id: user.id,
+        code_hash: createHash('sha256').update(code).digest('hex'),
+        expires_at: Date.now() + 60_000,
+        used_at: null,
+        created_at: Date.now(),
+      })
+      .execute();
+    const reset = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { code, password, passwordConfirmation: password },
+      });
+    expect(fieldOf(await reset('qwertyuiop')).message).toBe(
+      'This password is too common; choose a longer or less usual one',
+    );
+    expect(fieldOf(await reset('rita-reset-2026')).message).toBe(
+      'The password must not contain your e-mail address or name',
+    );
+    expect((await reset('Herbst im Tessin 7')).statusCode).toBe(200);
   });
 });

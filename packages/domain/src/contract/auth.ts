@@ -15,13 +15,32 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+export const PASSWORD_PERSONAL_MESSAGE = 'The password must not contain your e-mail address or name';
+export const PASSWORD_COMMON_MESSAGE = 'This password is too common; choose a longer or less usual one';
+
+/**
+ * True when the password contains the e-mail address, its part before the @, or a part of the name
+ * (parts of three letters or more), whatever the case.
+ */
+export function isPersonalPassword(password: string, person: { email?: string; name?: string }): boolean {
+  const pw = password.toLowerCase();
+  const email = (person.email ?? '').toLowerCase();
+  const parts = [email, email.split('@')[0] ?? '', ...(person.name ?? '').toLowerCase().split(/[\s.\-_']+/)];
+  return parts.some((part) => part.length >= 3 && pw.includes(part));
+}
+
 /** POST /api/auth/local/register — username carries the full name. */
-export const registerRequestSchema = z.strictObject({
-  username: z.string().trim().min(1, { message: 'This field is required' }).max(100),
-  email,
-  password,
-  language: languageSchema.optional(),
-});
+export const registerRequestSchema = z
+  .strictObject({
+    username: z.string().trim().min(1, { message: 'This field is required' }).max(100),
+    email,
+    password,
+    language: languageSchema.optional(),
+  })
+  .refine((body) => !isPersonalPassword(body.password, { email: body.email, name: body.username }), {
+    message: PASSWORD_PERSONAL_MESSAGE,
+    path: ['password'],
+  });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** POST /api/auth/forgot-password */

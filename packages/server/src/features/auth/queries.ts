@@ -13,6 +13,10 @@ const activeUserById = precompiled(
   [-987_654_321] as const,
 );
 
+export function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The user of a token, only while the account is not blocked (every signed-in request runs it). */
 export async function findActiveUserById(db: Db, id: number): Promise<User | undefined> {
   return (await activeUserById(db, id))[0];

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
+  isPersonalPassword,
   type LoginRequest,
   languageFromAcceptLanguage,
+  PASSWORD_COMMON_MESSAGE,
+  PASSWORD_PERSONAL_MESSAGE,
   type RegisterRequest,
   type ResetPasswordRequest,
   splitFullName,
@@ -17,6 +20,7 @@ import { audit } from '../../lib/audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { isCommonPassword } from '../../lib/password-policy';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { lockoutEmail, resetPasswordEmail } from './emails';
 import {
@@ -24,6 +28,7 @@ import {
   consumeResetCode,
   countUsers,
   findUserByEmail,
+  findUserById,
   hasSignedInFrom,
   insertAccount,
   insertResetCode,
@@ -132,6 +137,7 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
 
     async register(body: RegisterRequest, acceptLanguage: string | undefined): Promise<User> {
       const email = body.email.toLowerCase();
+      if (isCommonPassword(body.password)) throw fieldError('password', PASSWORD_COMMON_MESSAGE);
       if (await findUserByEmail(db, email)) throw fieldError('email', 'Email or Username are already taken');
       const passwordHash = await hashPassword(body.password);
       const { givenname, familyname } = splitFullName(body.username);
@@ -175,10 +181,15 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
 
     async resetPassword(body: ResetPasswordRequest, ip: string): Promise<User> {
       const now = Date.now();
+      if (isCommonPassword(body.password)) throw fieldError('password', PASSWORD_COMMON_MESSAGE);
       const passwordHash = await hashPassword(body.password);
       const user = await inTransaction(db, async (trx) => {
         const userId = await consumeResetCode(trx, hashCode(body.code), now);
         if (userId === undefined) return undefined;
+        const owner = await findUserById(trx, userId);
+        // Thrown inside the transaction: the code stays unused, so the user can try another password.
+        if (owner && isPersonalPassword(body.password, { email: owner.email, name: owner.username }))
+          throw fieldError('password', PASSWORD_PERSONAL_MESSAGE);
         await burnResetCodes(trx, userId, now);
         const updated = await updatePassword(trx, userId, passwordHash, now);
         await audit(trx, {
