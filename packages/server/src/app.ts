@@ -19,11 +19,16 @@ import { createDb, type Db } from './db';
 import { adherenceRoutes } from './features/adherence/routes';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
+import { chartRoutes } from './features/charts/routes';
 import { healthDataRoutes } from './features/health-data/routes';
 import { impersonationRoutes } from './features/impersonation/routes';
+import { mqttSubscriber } from './features/ingest/mqtt';
+import { ingestPlugin } from './features/ingest/plugin';
+import { ingestRoutes } from './features/ingest/routes';
 import { medicineRoutes } from './features/medicines/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { profileRoutes } from './features/profiles/routes';
+import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { statusRoutes } from './features/status/routes';
 import { databaseCounters, memoryCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
@@ -124,16 +129,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(contextPlugin, { config, db, ownsDb: !opts.db, counters, mailer: opts.mailer });
   await app.register(authPlugin);
   await app.register(operationsPlugin);
+  // LoRaWAN ingestion: webhooks and the MQTT subscriber (when MQTT_URL is set) share one group commit.
+  await app.register(ingestPlugin);
+  if (config.mqttUrl)
+    app.lifecycle.add(
+      mqttSubscriber({ url: config.mqttUrl, ingest: app.ingest, log: app.log.child({ part: 'mqtt' }) }),
+    );
 
   // Routes, each in its access scope.
   await app.register(
     async (api) => {
       await api.register(scope('public', statusRoutes, authRoutes, publicImageRoutes));
       await api.register(
-        scope('signedIn', accountRoutes, profileRoutes, profileImageRoutes, medicineRoutes, adherenceRoutes),
+        scope(
+          'signedIn',
+          accountRoutes,
+          profileRoutes,
+          profileImageRoutes,
+          medicineRoutes,
+          adherenceRoutes,
+          sensorRoutes,
+          chartRoutes,
+        ),
       );
-      await api.register(scope('admin', adminRoutes, impersonationRoutes));
+      await api.register(scope('admin', adminRoutes, impersonationRoutes, sensorAdminRoutes));
       await api.register(scope('healthData', healthDataRoutes));
+      await api.register(scope('ingest', ingestRoutes));
       // The OpenAPI description generated from the zod contract: public while developing, for
       // administrators only in production.
       await api.register(

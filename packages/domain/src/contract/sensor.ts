@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../time/dates';
 
 /*
  * The sensor box's calls: ingestion answers for the network servers, the admin device list and
@@ -24,9 +25,7 @@ export const dateOrInstantSchema = z
   .string({ message: required })
   .trim()
   .refine(
-    (v) =>
-      (isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))) ||
-      (isoDateTime.test(v) && !Number.isNaN(Date.parse(v))),
+    (v) => (isoDate.test(v) && isIsoDate(v)) || (isoDateTime.test(v) && !Number.isNaN(Date.parse(v))),
     'Enter a date as YYYY-MM-DD or a date-time with its offset',
   );
 

@@ -1,0 +1,64 @@
+import type { SensorAssignment, SensorySummariesResponse } from '@dosedot/domain';
+import { SERVICE_HINT_TEXT, type ServiceThresholds, serviceHint } from '@dosedot/domain/lorawan';
+import type { AssignmentRow, SensorSummaryRow } from './queries';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** GET /api/sensory-summaries: Strapi's data[] of {id, attributes}, with the service hints. */
+export function presentSummaries(
+  rows: SensorSummaryRow[],
+  now: number,
+  thresholds: ServiceThresholds,
+): SensorySummariesResponse {
+  const data = rows.map((r) => {
+    const service = serviceHint(
+      { battery: r.battery, lastUplinkAt: r.last_uplink_at, createdAt: r.created_at },
+      now,
+      thresholds,
+    );
+    return {
+      id: r.id,
+      attributes: {
+        deveui: r.deveui,
+        battery: r.battery,
+        sensortime: r.last_uplink_at === null ? null : iso(r.last_uplink_at),
+        buttonmode: r.buttonmode,
+        serial_number: r.serial_number,
+        name: r.name,
+        device_profile: r.device_profile,
+        service,
+        servicehint: service ? SERVICE_HINT_TEXT[service] : null,
+        profile:
+          r.profile_id === null
+            ? null
+            : {
+                id: r.profile_id,
+                profileuid: r.profileuid ?? '',
+                givenname: r.givenname ?? '',
+                familyname: r.familyname ?? '',
+              },
+        createdAt: iso(r.created_at),
+      },
+    };
+  });
+  return {
+    data,
+    meta: {
+      total: data.length,
+      unassigned: data.filter((d) => d.attributes.profile === null).length,
+      serviceNow: data.filter((d) => d.attributes.service === 'now').length,
+      serviceSoon: data.filter((d) => d.attributes.service === 'soon').length,
+    },
+  };
+}
+
+export function presentAssignment(row: AssignmentRow, deveui: string, profileuid: string): SensorAssignment {
+  return {
+    id: row.sensor_id,
+    deveui,
+    profileid: row.profile_id,
+    profileuid,
+    assignedFrom: iso(row.assigned_from),
+    assignedTo: row.assigned_to === null ? null : iso(row.assigned_to),
+  };
+}

@@ -1,0 +1,212 @@
+import type { Db } from '../../db';
+
+export interface SensorSummaryRow {
+  id: number;
+  deveui: string;
+  serial_number: string | null;
+  name: string | null;
+  device_profile: string;
+  buttonmode: string | null;
+  battery: number | null;
+  last_uplink_at: number | null;
+  created_at: number;
+  profile_id: number | null;
+  profileuid: string | null;
+  givenname: string | null;
+  familyname: string | null;
+}
+
+/** Every device with the patient who holds it (unassigned devices too, newest registrations last). */
+export function listSensorSummaries(db: Db): Promise<SensorSummaryRow[]> {
+  return db
+    .selectFrom('sensors')
+    .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
+    .select([
+      'sensors.id',
+      'sensors.deveui',
+      'sensors.serial_number',
+      'sensors.name',
+      'sensors.device_profile',
+      'sensors.buttonmode',
+      'sensors.battery',
+      'sensors.last_uplink_at',
+      'sensors.created_at',
+      'profiles.id as profile_id',
+      'profiles.profileuid',
+      'profiles.givenname',
+      'profiles.familyname',
+    ])
+    .orderBy('sensors.id')
+    .execute();
+}
+
+export interface SensorRow {
+  id: number;
+  deveui: string;
+}
+
+export function findSensorByDeveui(db: Db, deveui: string): Promise<SensorRow | undefined> {
+  return db.selectFrom('sensors').select(['id', 'deveui']).where('deveui', '=', deveui).executeTakeFirst();
+}
+
+export function findSensorById(db: Db, id: number): Promise<SensorRow | undefined> {
+  return db.selectFrom('sensors').select(['id', 'deveui']).where('id', '=', id).executeTakeFirst();
+}
+
+export interface ProfileRef {
+  id: number;
+  user_id: number;
+  profileuid: string;
+  sensor_id: number | null;
+  timezone: string;
+}
+
+const profileColumns = ['id', 'user_id', 'profileuid', 'sensor_id', 'timezone'] as const;
+
+export function findProfileById(db: Db, id: number): Promise<ProfileRef | undefined> {
+  return db.selectFrom('profiles').select(profileColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findProfileByUser(db: Db, userId: number): Promise<ProfileRef | undefined> {
+  return db.selectFrom('profiles').select(profileColumns).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The profile that holds a sensor now (profiles.sensor_id is unique). */
+export function holderOfSensor(db: Db, sensorId: number): Promise<ProfileRef | undefined> {
+  return db
+    .selectFrom('profiles')
+    .select(profileColumns)
+    .where('sensor_id', '=', sensorId)
+    .executeTakeFirst();
+}
+
+export interface AssignmentRow {
+  id: number;
+  sensor_id: number;
+  profile_id: number;
+  assigned_from: number;
+  assigned_to: number | null;
+}
+
+const assignmentColumns = ['id', 'sensor_id', 'profile_id', 'assigned_from', 'assigned_to'] as const;
+
+export function openAssignmentsOfSensor(db: Db, sensorId: number): Promise<AssignmentRow[]> {
+  return db
+    .selectFrom('sensor_assignments')
+    .select(assignmentColumns)
+    .where('sensor_id', '=', sensorId)
+    .where('assigned_to', 'is', null)
+    .orderBy('assigned_from')
+    .execute();
+}
+
+export function insertAssignment(
+  db: Db,
+  row: { sensor_id: number; profile_id: number; assigned_from: number; assigned_by: number | null },
+): Promise<AssignmentRow> {
+  return db
+    .insertInto('sensor_assignments')
+    .values({ ...row, assigned_to: null })
+    .returning(assignmentColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Closes a sensor's open assignments at `at`: the history keeps them. */
+export async function closeAssignments(db: Db, sensorId: number, at: number): Promise<void> {
+  await db
+    .updateTable('sensor_assignments')
+    .set({ assigned_to: at })
+    .where('sensor_id', '=', sensorId)
+    .where('assigned_to', 'is', null)
+    .execute();
+}
+
+/** The profile's current sensor (null clears it) and its linked flag. */
+export async function setProfileSensor(db: Db, profileId: number, sensorId: number | null, at: number) {
+  await db
+    .updateTable('profiles')
+    .set({ sensor_id: sensorId, is_linked: sensorId === null ? 0 : 1, updated_at: at })
+    .where('id', '=', profileId)
+    .execute();
+}
+
+/** The intervals during which a sensor was this profile's (open ones end at null). */
+export function intervalsOfSensorForProfile(
+  db: Db,
+  sensorId: number,
+  profileId: number,
+): Promise<AssignmentRow[]> {
+  return db
+    .selectFrom('sensor_assignments')
+    .select(assignmentColumns)
+    .where('sensor_id', '=', sensorId)
+    .where('profile_id', '=', profileId)
+    .orderBy('assigned_from')
+    .execute();
+}
+
+/**
+ * Presses of the profile's boxes with each box's DevEUI, only from while the box was theirs (the
+ * assignment history), between two instants.
+ */
+export function pressesOfProfile(
+  db: Db,
+  profileId: number,
+  from: number,
+  to: number,
+): Promise<{ pressed_at: number; deveui: string }[]> {
+  return db
+    .selectFrom('button_presses')
+    .innerJoin('sensor_assignments', 'sensor_assignments.sensor_id', 'button_presses.sensor_id')
+    .innerJoin('sensors', 'sensors.id', 'button_presses.sensor_id')
+    .select(['button_presses.pressed_at', 'sensors.deveui'])
+    .where('sensor_assignments.profile_id', '=', profileId)
+    .whereRef('button_presses.pressed_at', '>=', 'sensor_assignments.assigned_from')
+    .where((eb) =>
+      eb.or([
+        eb('sensor_assignments.assigned_to', 'is', null),
+        eb('button_presses.pressed_at', '<', eb.ref('sensor_assignments.assigned_to')),
+      ]),
+    )
+    .where('button_presses.pressed_at', '>=', from)
+    .where('button_presses.pressed_at', '<', to)
+    .orderBy('button_presses.pressed_at')
+    .execute();
+}
+
+/** Temperature and humidity readings of the profile's boxes from while they were theirs. */
+export function climateOfProfile(
+  db: Db,
+  profileId: number,
+  from: number,
+  to: number,
+): Promise<{ measured_at: number; deveui: string; temperature: number | null; humidity: number | null }[]> {
+  return db
+    .selectFrom('sensor_readings')
+    .innerJoin('sensor_assignments', 'sensor_assignments.sensor_id', 'sensor_readings.sensor_id')
+    .innerJoin('sensors', 'sensors.id', 'sensor_readings.sensor_id')
+    .select([
+      'sensor_readings.measured_at',
+      'sensors.deveui',
+      'sensor_readings.temperature',
+      'sensor_readings.humidity',
+    ])
+    .where('sensor_assignments.profile_id', '=', profileId)
+    .whereRef('sensor_readings.measured_at', '>=', 'sensor_assignments.assigned_from')
+    .where((eb) =>
+      eb.or([
+        eb('sensor_assignments.assigned_to', 'is', null),
+        eb('sensor_readings.measured_at', '<', eb.ref('sensor_assignments.assigned_to')),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('sensor_readings.temperature', 'is not', null),
+        eb('sensor_readings.humidity', 'is not', null),
+      ]),
+    )
+    .where('sensor_readings.measured_at', '>=', from)
+    .where('sensor_readings.measured_at', '<', to)
+    .orderBy('sensor_readings.measured_at')
+    .execute();
+}

@@ -1,0 +1,59 @@
+import {
+  assignSensorRequestSchema,
+  buttonPressHistoryRequestSchema,
+  buttonPressHistoryResponseSchema,
+  sensorAssignmentResponseSchema,
+  sensorySummariesResponseSchema,
+  tempHumiHistoryRequestSchema,
+  tempHumiHistoryResponseSchema,
+  unassignSensorRequestSchema,
+} from '@dosedot/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userOf } from '../../plugins/auth';
+import { createSensorService } from './service';
+
+const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: request.ip });
+
+/** The device list and sensor (un)assignment (admin scope). */
+export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sensors = createSensorService(app.db);
+
+  app.get('/sensory-summaries', { schema: { response: { 200: sensorySummariesResponseSchema } } }, async () =>
+    sensors.summaries(),
+  );
+
+  app.post(
+    '/sensor/assign',
+    { schema: { body: assignSensorRequestSchema, response: { 200: sensorAssignmentResponseSchema } } },
+    async (request) => {
+      const { profileid, deveui } = request.body.data;
+      return { data: await sensors.assign(actorOf(request), profileid, deveui) };
+    },
+  );
+
+  app.put(
+    '/sensor/unassign',
+    { schema: { body: unassignSensorRequestSchema, response: { 200: sensorAssignmentResponseSchema } } },
+    async (request) => ({ data: await sensors.unassign(actorOf(request), request.body.data) }),
+  );
+};
+
+/** A patient's presses and temperature/humidity history (signed-in scope: their own; admins any). */
+export const sensorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sensors = createSensorService(app.db);
+
+  app.post(
+    '/sensor/button/getButtonPressHistory',
+    {
+      schema: { body: buttonPressHistoryRequestSchema, response: { 200: buttonPressHistoryResponseSchema } },
+    },
+    async (request) => ({ data: await sensors.pressHistory(userOf(request), request.body) }),
+  );
+
+  app.post(
+    '/sensor/history/getSensorTempAndHumiHistory',
+    { schema: { body: tempHumiHistoryRequestSchema, response: { 200: tempHumiHistoryResponseSchema } } },
+    async (request) => ({ data: await sensors.climateHistory(userOf(request), request.body) }),
+  );
+};

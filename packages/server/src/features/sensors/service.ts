@@ -1,0 +1,207 @@
+import {
+  type ButtonPressHistoryRequest,
+  MAX_PRESS_HISTORY_DAYS,
+  MAX_TEMP_HUMI_HISTORY_DAYS,
+  type SensorAssignment,
+  type TempHumiHistoryRequest,
+} from '@dosedot/domain';
+import { MERGE_WINDOW_MS, mergePresses } from '@dosedot/domain/adherence';
+import { DEFAULT_SERVICE_THRESHOLDS, type ServiceThresholds } from '@dosedot/domain/lorawan';
+import type { Db } from '../../db';
+import { inTransaction } from '../../db/transaction';
+import { audit } from '../../lib/audit';
+import { dataFieldError, forbidden, HttpError, notFound } from '../../lib/errors';
+import type { CurrentUser } from '../../plugins/auth';
+import { clockOf, rangeOf, stamp } from './clock';
+import { presentAssignment, presentSummaries } from './presenter';
+import {
+  climateOfProfile,
+  closeAssignments,
+  findProfileById,
+  findProfileByUser,
+  findSensorByDeveui,
+  findSensorById,
+  holderOfSensor,
+  insertAssignment,
+  listSensorSummaries,
+  openAssignmentsOfSensor,
+  type ProfileRef,
+  pressesOfProfile,
+  setProfileSensor,
+} from './queries';
+
+const conflict = (message: string) => new HttpError(409, 'ConflictError', message);
+
+export interface Actor {
+  userId: number;
+  ip: string;
+}
+
+/**
+ * Devices, their assignment to patients (a history: ARCHITECTURE section 4) and what a patient's
+ * boxes recorded while they were theirs.
+ */
+export function createSensorService(db: Db, opts: { thresholds?: ServiceThresholds } = {}) {
+  const thresholds = opts.thresholds ?? DEFAULT_SERVICE_THRESHOLDS;
+
+  /** The profile a history call is about: an administrator's any, a patient only their own (403). */
+  async function profileFor(user: CurrentUser, profileId: number): Promise<ProfileRef> {
+    if (user.role !== 'admin') {
+      const own = await findProfileByUser(db, user.id);
+      if (!own || own.id !== profileId) throw forbidden('You can only see your own sensor data');
+      return own;
+    }
+    const profile = await findProfileById(db, profileId);
+    if (!profile) throw notFound('Profile not found');
+    return profile;
+  }
+
+  return {
+    async summaries(now = Date.now()) {
+      return presentSummaries(await listSensorSummaries(db), now, thresholds);
+    },
+
+    /** Gives a patient a sensor: 400 for an unknown patient or sensor, 409 when either is taken. */
+    async assign(
+      actor: Actor,
+      profileId: number,
+      deveui: string,
+      now = Date.now(),
+    ): Promise<SensorAssignment> {
+      return inTransaction(db, async (trx) => {
+        const profile = await findProfileById(trx, profileId);
+        if (!profile) throw dataFieldError('profileid', 'Profile not found');
+        const sensor = await findSensorByDeveui(trx, deveui);
+        if (!sensor) throw dataFieldError('deveui', `Sensor ${deveui} does not exist`);
+        const holder = await holderOfSensor(trx, sensor.id);
+        if (holder && holder.id !== profile.id)
+          throw conflict(`Sensor ${deveui} is assigned to another patient: unassign it first`);
+        if (holder) {
+          // Already theirs: nothing changes.
+          const [open] = await openAssignmentsOfSensor(trx, sensor.id);
+          if (open) return presentAssignment(open, sensor.deveui, profile.profileuid);
+        } else if (profile.sensor_id !== null) {
+          const other = await findSensorById(trx, profile.sensor_id);
+          throw conflict(
+            `The patient already has sensor ${other?.deveui ?? profile.sensor_id}: unassign it first`,
+          );
+        }
+        // An interval left open without a holder (data from before this rule) ends now.
+        await closeAssignments(trx, sensor.id, now);
+        const row = await insertAssignment(trx, {
+          sensor_id: sensor.id,
+          profile_id: profile.id,
+          assigned_from: now,
+          assigned_by: actor.userId,
+        });
+        await setProfileSensor(trx, profile.id, sensor.id, now);
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'sensor.assign',
+          targetType: 'sensor',
+          targetId: sensor.deveui,
+          details: { profileId: profile.id, profileuid: profile.profileuid },
+          ip: actor.ip,
+        });
+        return presentAssignment(row, sensor.deveui, profile.profileuid);
+      });
+    },
+
+    /** Takes a sensor from its patient: the interval closes, the profile's sensor is cleared, data stays. */
+    async unassign(
+      actor: Actor,
+      which: { deveui?: string; profileid?: number },
+      now = Date.now(),
+    ): Promise<SensorAssignment> {
+      return inTransaction(db, async (trx) => {
+        let sensor = which.deveui ? await findSensorByDeveui(trx, which.deveui) : undefined;
+        if (which.deveui && !sensor) throw dataFieldError('deveui', `Sensor ${which.deveui} does not exist`);
+        let profile: ProfileRef | undefined;
+        if (which.profileid !== undefined) {
+          profile = await findProfileById(trx, which.profileid);
+          if (!profile) throw dataFieldError('profileid', 'Profile not found');
+          if (!sensor) {
+            if (profile.sensor_id === null) throw conflict('The patient has no sensor');
+            sensor = await findSensorById(trx, profile.sensor_id);
+          }
+        }
+        if (!sensor) throw dataFieldError('deveui', 'Sensor not found');
+        const holder = await holderOfSensor(trx, sensor.id);
+        if (!holder) throw conflict(`Sensor ${sensor.deveui} is not assigned to anyone`);
+        if (profile && profile.id !== holder.id)
+          throw conflict(`Sensor ${sensor.deveui} is not assigned to this patient`);
+        const [open] = await openAssignmentsOfSensor(trx, sensor.id);
+        await closeAssignments(trx, sensor.id, now);
+        await setProfileSensor(trx, holder.id, null, now);
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'sensor.unassign',
+          targetType: 'sensor',
+          targetId: sensor.deveui,
+          details: { profileId: holder.id, profileuid: holder.profileuid },
+          ip: actor.ip,
+        });
+        return presentAssignment(
+          {
+            id: open?.id ?? 0,
+            sensor_id: sensor.id,
+            profile_id: holder.id,
+            assigned_from: open?.assigned_from ?? now,
+            assigned_to: now,
+          },
+          sensor.deveui,
+          holder.profileuid,
+        );
+      });
+    },
+
+    /** The patient's presses, merged by the 1-minute rule, in the caller's clock. */
+    async pressHistory(user: CurrentUser, request: ButtonPressHistoryRequest) {
+      const profile = await profileFor(user, request.profileId);
+      const clock = clockOf(request.timeOffset, profile.timezone);
+      const { from, to } = rangeOf(request.startDate, request.endDate, clock, MAX_PRESS_HISTORY_DAYS, {
+        start: 'startDate',
+        end: 'endDate',
+      });
+      // From a minute earlier, so a group of presses that began before the range is merged whole.
+      const rows = await pressesOfProfile(db, profile.id, from - MERGE_WINDOW_MS, to);
+      const deveuiAt = new Map<number, string>();
+      for (const r of rows) if (!deveuiAt.has(r.pressed_at)) deveuiAt.set(r.pressed_at, r.deveui);
+      const presses = mergePresses(rows.map((r) => r.pressed_at))
+        .filter((at) => at >= from)
+        .map((at) => ({ ...stamp(at, clock), deveui: deveuiAt.get(at) ?? '' }));
+      return {
+        profileId: profile.id,
+        timeOffset: clock.label,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        presses,
+      };
+    },
+
+    /** The patient's temperature and humidity readings as stored, in the caller's clock. */
+    async climateHistory(user: CurrentUser, request: TempHumiHistoryRequest) {
+      const profile = await profileFor(user, request.profileId);
+      const clock = clockOf(request.timeOffset, profile.timezone);
+      const { from, to } = rangeOf(request.startDate, request.endDate, clock, MAX_TEMP_HUMI_HISTORY_DAYS, {
+        start: 'startDate',
+        end: 'endDate',
+      });
+      const rows = await climateOfProfile(db, profile.id, from, to);
+      return {
+        profileId: profile.id,
+        timeOffset: clock.label,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        readings: rows.map((r) => ({
+          ...stamp(r.measured_at, clock),
+          deveui: r.deveui,
+          temperature: r.temperature,
+          humidity: r.humidity,
+        })),
+      };
+    },
+  };
+}
+
+export type SensorService = ReturnType<typeof createSensorService>;
