@@ -1,37 +1,132 @@
-import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
 import { useProfile } from '../../../lib/current-user';
+import { stripLocale } from '../../../lib/locale';
+import { useMedicines } from '../api/get-medicines';
+import { AddMedicineDialog } from '../components/add-medicine-dialog';
+import { HistoryCard } from '../components/history-card';
+import { MedicineList } from '../components/medicine-list';
+import { PlansSection, VIEWS, type View } from '../components/plans-section';
+import { RangeToolbar } from '../components/range-toolbar';
+import { ScheduleCard } from '../components/schedule-card';
+import { Section } from '../components/section';
+import { useDoctorReport } from '../hooks/use-doctor-report';
+import { usePatientClock } from '../hooks/use-patient-clock';
+import { useSearchState } from '../hooks/use-search-state';
+import { monthOf } from '../utils/dates';
 
-/** My Medicines, all and by type (scheduled, as needed); the medicines issue fills it. */
+const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths.myMedicineType2]: 2 };
+
+/**
+ * My Medicine (all, scheduled, as needed): the medicines; the chosen one's schedule and history
+ * (the first one when none is chosen, spec section 4); the dot chart, plans, presses, all schedules
+ * and the exports over one period.
+ */
 export function MyMedicinePage() {
   const { t } = useTranslation();
+  const type = TYPE_OF_PATH[stripLocale(useLocation().pathname).path];
+  const { lang, zone, today } = usePatientClock();
+  const state = useSearchState(today);
   const profile = useProfile();
+  const list = useMedicines(type);
+  const all = useMedicines();
+  const [adding, setAdding] = useState(false);
+  const report = useDoctorReport(state.range, all.data ?? [], profile.data, lang);
+  const view: View = VIEWS.find((v) => v === state.view) ?? 'dot-chart';
+
   return (
     <>
-      <PageHeader title={t('pages.myMedicine.title')} />
+      <PageHeader
+        title={t('pages.myMedicine.title')}
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+            {t('medicines.add.button')}
+          </Button>
+        }
+      />
       <RouteTabs
         label={t('pages.myMedicine.title')}
         tabs={[
-          { path: paths.myMedicine, label: t('pages.myMedicine.title') },
+          { path: paths.myMedicine, label: t('medicines.list.all') },
           { path: paths.myMedicineType1, label: t('pages.myMedicine.type1') },
           { path: paths.myMedicineType2, label: t('pages.myMedicine.type2') },
         ]}
       />
-      <QueryState query={profile}>
-        {(data) => (
-          <>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {t('pages.myMedicine.count', { count: data.medicines.length })}
-            </Typography>
-            <EmptyState title={t('pages.myMedicine.noHistory')}>{t('pages.notYet')}</EmptyState>
-          </>
-        )}
+      <RangeToolbar
+        range={state.range}
+        error={state.rangeError}
+        onChange={(r) => state.set(r)}
+        onReport={report.download}
+        reportBusy={report.busy}
+      />
+      <QueryState query={list}>
+        {(medicines) => {
+          const selected = medicines.find((m) => m.id === state.medicine) ?? medicines[0];
+          if (!selected)
+            return (
+              <EmptyState title={t('medicines.list.empty')}>
+                <Button onClick={() => setAdding(true)} startIcon={<Add />}>
+                  {t('medicines.add.button')}
+                </Button>
+              </EmptyState>
+            );
+          return (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: '1fr', lg: 'minmax(320px, 2fr) 3fr' },
+              }}
+            >
+              <Section title={t('medicines.list.title')}>
+                <MedicineList
+                  medicines={medicines}
+                  selected={selected.id}
+                  lang={lang}
+                  onSelect={(id) => state.set({ medicine: id })}
+                />
+              </Section>
+              <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
+                <ScheduleCard medicine={selected} lang={lang} />
+                {state.rangeError ? null : (
+                  <HistoryCard medicine={selected} range={state.range} lang={lang} zone={zone} />
+                )}
+              </Box>
+            </Box>
+          );
+        }}
       </QueryState>
+      <PlansSection
+        view={view}
+        range={state.range}
+        rangeValid={!state.rangeError}
+        medicines={all.data ?? []}
+        selected={(list.data ?? []).find((m) => m.id === state.medicine) ?? list.data?.[0]}
+        day={state.day ?? today}
+        month={state.month ?? monthOf(today)}
+        today={today}
+        lang={lang}
+        onChange={state.set}
+      />
+      <AddMedicineDialog
+        open={adding}
+        today={today}
+        type={type}
+        onClose={() => setAdding(false)}
+        onAdded={(id) => {
+          setAdding(false);
+          state.set({ medicine: id });
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,89 @@
+import type { Medicine, MedicineInput } from '@dosedot/domain';
+import { GALENIC_FORMS } from '@dosedot/domain/schedule';
+import * as z from 'zod/mini';
+import { requiredText } from '../../../lib/form';
+import { shortTime } from '../utils/format';
+
+/*
+ * The medicine form (add dialog, add page and edit page). Messages are catalog keys; the server
+ * checks everything again with the full contract and its field errors show on the same fields.
+ */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const AMOUNT = /^\d+([.,]\d+)?$/;
+
+export const medicineFormSchema = z
+  .object({
+    name: requiredText(200),
+    type: z.enum(['1', '2']),
+    description: z.string().check(z.maxLength(2000, { message: 'validation.tooLong' })),
+    amount: z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || AMOUNT.test(v), 'medicines.form.amountInvalid'),
+    ),
+    unit: z.string(),
+    galenic_form: z.union([z.literal(''), z.enum(GALENIC_FORMS)]),
+    start_date: z.string().check(z.regex(DATE, { message: 'medicines.form.dateInvalid' })),
+    end_date: z.string().check(z.refine((v) => v === '' || DATE.test(v), 'medicines.form.dateInvalid')),
+    dosage_times: z
+      .array(z.object({ time: z.string().check(z.regex(TIME, { message: 'medicines.form.timeInvalid' })) }))
+      .check(
+        z.superRefine((times, ctx) => {
+          times.forEach(({ time }, i) => {
+            if (times.findIndex((t) => t.time === time) < i)
+              ctx.addIssue({ code: 'custom', message: 'medicines.form.duplicateTime', path: [i, 'time'] });
+          });
+        }),
+      ),
+  })
+  .check(
+    z.refine((v) => v.end_date === '' || v.start_date <= v.end_date, {
+      message: 'medicines.form.startAfterEnd',
+      path: ['end_date'],
+      when: (p) => {
+        const v = p.value as { start_date?: unknown; end_date?: unknown };
+        return typeof v.start_date === 'string' && typeof v.end_date === 'string';
+      },
+    }),
+  );
+export type MedicineFormValues = z.infer<typeof medicineFormSchema>;
+
+/** '500 mg' as amount and unit; a strength written another way stays whole in the amount. */
+export function splitStrength(strength: string | null): { amount: string; unit: string } {
+  const m = /^(\d+(?:[.,]\d+)?) ?(.+)$/.exec(strength ?? '');
+  return m ? { amount: m[1] ?? '', unit: m[2] ?? '' } : { amount: strength ?? '', unit: '' };
+}
+
+export function formValuesOf(medicine: Medicine | undefined, today: string): MedicineFormValues {
+  const form = medicine?.galenic_form?.toLowerCase() ?? '';
+  return {
+    name: medicine?.name ?? '',
+    type: medicine?.type === 2 ? '2' : '1',
+    description: medicine?.description ?? '',
+    ...splitStrength(medicine?.strength ?? null),
+    galenic_form: (GALENIC_FORMS as readonly string[]).includes(form)
+      ? (form as MedicineFormValues['galenic_form'])
+      : '',
+    start_date: medicine?.start_date ?? today,
+    end_date: medicine?.end_date ?? '',
+    dosage_times: (medicine?.dosage_times ?? []).map((t) => ({ time: shortTime(t) })),
+  };
+}
+
+/** The API's medicine fields of the form values (dosage times 'HH:MM', none for an as-needed one). */
+export function medicineInputOf(v: MedicineFormValues): MedicineInput {
+  const amount = v.amount.trim();
+  return {
+    name: v.name.trim(),
+    type: v.type === '2' ? 2 : 1,
+    description: v.description.trim() || null,
+    strength: amount ? [amount, v.unit].filter(Boolean).join(' ') : null,
+    galenic_form: v.galenic_form || null,
+    start_date: v.start_date,
+    end_date: v.end_date || null,
+    dosage_times: v.type === '2' ? [] : [...new Set(v.dosage_times.map((d) => d.time))].sort(),
+  };
+}
+
+/** Server field names (last part of the error's path) that the form shows on its own fields. */
+export const FORM_FIELDS = ['name', 'type', 'description', 'galenic_form', 'start_date', 'end_date'] as const;

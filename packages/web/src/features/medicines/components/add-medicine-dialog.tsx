@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { failureKey } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useCreateMedicine } from '../api/create-medicine';
+import {
+  formValuesOf,
+  type MedicineFormValues,
+  medicineFormSchema,
+  medicineInputOf,
+} from '../api/medicine-form-schema';
+import { showServerErrors } from '../utils/server-errors';
+import { MedicineForm } from './medicine-form';
+
+interface AddMedicineDialogProps {
+  open: boolean;
+  today: string;
+  /** A new medicine starts as scheduled (type 1) or as needed (type 2). */
+  type?: 1 | 2;
+  onClose: () => void;
+  onAdded: (id: number) => void;
+}
+
+/** Add medicine: the medicine's fields and its dosage times in a dialog. */
+export function AddMedicineDialog({ open, today, type, onClose, onAdded }: AddMedicineDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const create = useCreateMedicine();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<MedicineFormValues>({
+    resolver: zodResolver(medicineFormSchema),
+    defaultValues: {
+      ...formValuesOf(undefined, today),
+      type: type === 2 ? '2' : '1',
+      dosage_times: [{ time: '' }],
+    },
+  });
+
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const medicine = await create.mutateAsync(medicineInputOf(values));
+      notify.success(t('medicines.toast.addedMany'));
+      form.reset();
+      onAdded(medicine.id);
+    } catch (error) {
+      if (!showServerErrors(form, error)) setFailure(failureKey(error));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{t('medicines.add.title')}</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          {failure ? (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {t('medicines.form.failed')} {t(failure)}
+            </Alert>
+          ) : null}
+          <MedicineForm form={form} withTimes />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('medicines.form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            {t('medicines.form.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

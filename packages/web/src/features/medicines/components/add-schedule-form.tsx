@@ -1,0 +1,72 @@
+import type { Medicine } from '@dosedot/domain';
+import AddAlarm from '@mui/icons-material/AddAlarm';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, failureKey } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useCreateSchedule } from '../api/create-schedule';
+import { shortTime } from '../utils/format';
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Add schedule: one more dosage time for the medicine. */
+export function AddScheduleForm({ medicine }: { medicine: Medicine }) {
+  const { t } = useTranslation();
+  const create = useCreateSchedule();
+  const [time, setTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!TIME.test(time)) return setError(t('medicines.form.timeInvalid'));
+    if (medicine.dosage_times.some((d) => shortTime(d) === time))
+      return setError(t('medicines.form.duplicateTime'));
+    setError(null);
+    create.mutate(
+      { medicine: medicine.id, time },
+      {
+        onSuccess: () => {
+          setTime('');
+          notify.success(t('medicines.toast.scheduleSaved'));
+        },
+        onError: (e) => {
+          const message = e instanceof ApiError ? e.fieldErrors[0]?.message : undefined;
+          setError(message ?? `${t('medicines.schedule.saveFailed')} ${t(failureKey(e))}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'flex-start' }}
+    >
+      <TextField
+        type="time"
+        size="small"
+        label={t('medicines.schedule.time')}
+        value={time}
+        onChange={(e) => setTime(e.target.value)}
+        error={!!error}
+        helperText={error}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+        sx={{ flex: 1 }}
+      />
+      <Button
+        type="submit"
+        variant="outlined"
+        startIcon={<AddAlarm />}
+        disabled={create.isPending}
+        sx={{ mt: 0.25 }}
+      >
+        {t('medicines.schedule.add')}
+      </Button>
+    </Box>
+  );
+}

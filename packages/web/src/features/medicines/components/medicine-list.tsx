@@ -1,0 +1,99 @@
+import type { Medicine } from '@dosedot/domain';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useLocalizedPath } from '../../../hooks/use-locale';
+import { formatDate, formatDosageTime } from '../utils/format';
+import { formatForm, formatStrength } from '../utils/strength';
+import { DeleteMedicineButton } from './delete-medicine-button';
+
+interface MedicineListProps {
+  medicines: Medicine[];
+  selected: number | undefined;
+  lang: string;
+  onSelect: (id: number) => void;
+}
+
+/** The patient's medicines; choosing one shows its schedule and history. */
+export function MedicineList({ medicines, selected, lang, onSelect }: MedicineListProps) {
+  const { t } = useTranslation();
+  const href = useLocalizedPath();
+  return (
+    <List aria-label={t('medicines.list.title')} disablePadding>
+      {medicines.map((m) => {
+        const details = [formatStrength(m.strength, t), formatForm(m.galenic_form, t)]
+          .filter(Boolean)
+          .join(' · ');
+        const dates = m.end_date
+          ? t('medicines.list.fromTo', {
+              from: formatDate(m.start_date, lang),
+              to: formatDate(m.end_date, lang),
+            })
+          : t('medicines.list.from', { from: formatDate(m.start_date, lang) });
+        return (
+          <ListItem
+            key={m.id}
+            disablePadding
+            divider
+            secondaryAction={
+              <Box sx={{ display: 'flex' }}>
+                <IconButton
+                  component={RouterLink}
+                  to={href(paths.myMedicineEdit(m.id))}
+                  aria-label={t('medicines.list.edit', { name: m.name })}
+                >
+                  <EditOutlined />
+                </IconButton>
+                <DeleteMedicineButton medicine={m} />
+              </Box>
+            }
+          >
+            <ListItemButton
+              selected={m.id === selected}
+              aria-current={m.id === selected ? 'true' : undefined}
+              onClick={() => onSelect(m.id)}
+              sx={{ pr: 13, alignItems: 'flex-start' }}
+            >
+              <ListItemText
+                primary={<Typography sx={{ fontWeight: 600 }}>{m.name}</Typography>}
+                secondary={
+                  <>
+                    {details ? <span>{details}</span> : null}
+                    {details ? <br /> : null}
+                    <span>{dates}</span>
+                  </>
+                }
+              />
+              <Box
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 0.5,
+                  justifyContent: 'flex-end',
+                  maxWidth: 160,
+                }}
+              >
+                {m.type === 2 ? (
+                  <Chip size="small" label={t('medicines.list.asNeeded')} />
+                ) : (
+                  m.dosage_times.map((time) => (
+                    <Chip key={time} size="small" variant="outlined" label={formatDosageTime(time, lang)} />
+                  ))
+                )}
+              </Box>
+            </ListItemButton>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

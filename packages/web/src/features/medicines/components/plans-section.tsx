@@ -1,0 +1,132 @@
+import type { Medicine } from '@dosedot/domain';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state';
+import { useAdherence } from '../api/get-adherence';
+import { useProfileSchedule } from '../api/get-profile-schedule';
+import type { DateRange } from '../api/keys';
+import { AllSchedules } from './all-schedules';
+import { DailyPlan } from './daily-plan';
+import { DotChartCard } from './dot-chart-card';
+import { MonthlyPlan } from './monthly-plan';
+import { PressHistory } from './press-history';
+
+export const VIEWS = ['dot-chart', 'daily', 'monthly', 'presses', 'schedules'] as const;
+export type View = (typeof VIEWS)[number];
+const LABELS: Record<View, string> = {
+  'dot-chart': 'medicines.views.dotChart',
+  daily: 'medicines.views.daily',
+  monthly: 'medicines.views.monthly',
+  presses: 'medicines.views.presses',
+  schedules: 'medicines.views.schedules',
+};
+
+interface PlansSectionProps {
+  view: View;
+  range: DateRange;
+  rangeValid: boolean;
+  medicines: Medicine[];
+  selected: Medicine | undefined;
+  day: string;
+  month: string;
+  today: string;
+  lang: string;
+  onChange: (changes: Record<string, string | undefined>) => void;
+}
+
+/** The dot chart, the daily and monthly plans, the button presses and all schedules, as tabs. */
+export function PlansSection(props: PlansSectionProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { view, range, medicines, lang } = props;
+  const adherence = useAdherence(range);
+  const schedule = useProfileSchedule();
+  const names = new Map(medicines.map((m) => [m.id, m.name]));
+
+  const panel = () => {
+    switch (view) {
+      case 'dot-chart':
+        return (
+          <QueryState query={adherence}>
+            {(data) => (
+              <QueryState query={schedule}>
+                {(entries) => (
+                  <DotChartCard
+                    adherence={data}
+                    dosageTimes={entries.map((e) => e.dosage_time)}
+                    medicineNames={names}
+                    lang={lang}
+                  />
+                )}
+              </QueryState>
+            )}
+          </QueryState>
+        );
+      case 'daily':
+        return (
+          <DailyPlan
+            day={props.day}
+            medicines={medicines}
+            lang={lang}
+            onDayChange={(day) => props.onChange({ day })}
+          />
+        );
+      case 'monthly':
+        return props.selected ? (
+          <MonthlyPlan
+            medicine={props.selected}
+            month={props.month}
+            today={props.today}
+            lang={lang}
+            onMonthChange={(month) => props.onChange({ month })}
+          />
+        ) : null;
+      case 'presses':
+        return (
+          <QueryState query={adherence}>
+            {(data) => <PressHistory adherence={data} medicineNames={names} lang={lang} />}
+          </QueryState>
+        );
+      case 'schedules':
+        return (
+          <QueryState query={schedule}>
+            {(entries) => <AllSchedules schedule={entries} lang={lang} />}
+          </QueryState>
+        );
+    }
+  };
+
+  return (
+    <Paper component="section" variant="outlined" aria-label={t('medicines.views.label')} sx={{ mt: 3 }}>
+      <Tabs
+        value={view}
+        onChange={(_e, value: View) => props.onChange({ view: value === 'dot-chart' ? undefined : value })}
+        aria-label={t('medicines.views.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+      >
+        {VIEWS.map((v) => (
+          <Tab
+            key={v}
+            value={v}
+            label={t(LABELS[v])}
+            id={`${id}-${v}-tab`}
+            aria-controls={`${id}-${v}-panel`}
+          />
+        ))}
+      </Tabs>
+      <div
+        role="tabpanel"
+        id={`${id}-${view}-panel`}
+        aria-labelledby={`${id}-${view}-tab`}
+        style={{ padding: 16 }}
+      >
+        {props.rangeValid || view === 'daily' || view === 'monthly' || view === 'schedules' ? panel() : null}
+      </div>
+    </Paper>
+  );
+}

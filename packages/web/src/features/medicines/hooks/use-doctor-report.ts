@@ -1,0 +1,36 @@
+import type { Medicine, Profile } from '@dosedot/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureKey } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { adherenceQueryOptions } from '../api/get-adherence';
+import type { DateRange } from '../api/keys';
+
+/** The PDF report for a doctor over the page's period: its figures are fetched (or taken from the cache) first. */
+export function useDoctorReport(
+  range: DateRange,
+  medicines: Medicine[],
+  profile: Profile | undefined,
+  lang: string,
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const [adherence, { downloadReport }] = await Promise.all([
+        queryClient.fetchQuery(adherenceQueryOptions(range)),
+        import('../utils/pdf-report'),
+      ]);
+      const patient = [profile?.givenname, profile?.familyname].filter(Boolean).join(' ');
+      await downloadReport({ adherence, medicines, patient, lang, t });
+    } catch (error) {
+      notify.error(`${t('medicines.export.failed')} ${t(failureKey(error))}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, download: () => void download() };
+}
