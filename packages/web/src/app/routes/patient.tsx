@@ -3,10 +3,36 @@ import { paths, routePatterns } from '../../config/paths';
 import { RequirePolicy } from '../guards/require-policy';
 import { page, rel } from './lazy-page';
 
-const dashboard = page(
-  () => import('../../features/dashboard/pages/dashboard-page'),
-  (m) => m.DashboardPage,
-);
+const dashboardPages: [string, RouteObject['lazy']][] = [
+  [
+    paths.dashboard,
+    page(
+      () => import('../../features/dashboard/pages/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  ],
+  [
+    paths.dashboardIndex2,
+    page(
+      () => import('../../features/dashboard/pages/timeline-page'),
+      (m) => m.TimelinePage,
+    ),
+  ],
+  [
+    paths.dashboardWeekly,
+    page(
+      () => import('../../features/dashboard/pages/weekly-page'),
+      (m) => m.WeeklyPage,
+    ),
+  ],
+  [
+    paths.dashboardMonthly,
+    page(
+      () => import('../../features/dashboard/pages/monthly-page'),
+      (m) => m.MonthlyPage,
+    ),
+  ],
+];
 const myMedicine = page(
   () => import('../../features/medicines/pages/my-medicine-page'),
   (m) => m.MyMedicinePage,
@@ -18,10 +44,8 @@ const editMedicine = page(
 
 /** The signed-in user's own pages (inside the private layout). */
 export const patientRoutes = (): RouteObject[] => [
-  ...[paths.dashboard, paths.dashboardIndex2, paths.dashboardMonthly, paths.dashboardWeekly].map((path) => ({
-    path: rel(path),
-    lazy: dashboard,
-  })),
+  // The dashboard variants (spec section 2): daily plan, the day as a timeline, weekly, monthly.
+  ...dashboardPages.map(([path, lazy]) => ({ path: rel(path), lazy })),
   {
     path: rel(paths.cumulativeChart),
     lazy: page(

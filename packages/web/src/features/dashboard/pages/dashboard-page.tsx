@@ -1,38 +1,69 @@
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { RouteTabs } from '../../../components/route-tabs';
-import { paths } from '../../../config/paths';
-import { useProfile } from '../../../lib/current-user';
+import { DashboardEmpty } from '../components/dashboard-empty';
+import { DashboardShell } from '../components/dashboard-shell';
+import { IntakeList } from '../components/intake-list';
+import { TodaySummary } from '../components/today-summary';
+import { useToday } from '../hooks/use-today';
+import { formatDate } from '../utils/format';
+import { hasSchedule } from '../utils/names';
 
-/** The dashboard variants: daily plan, overview, weekly and monthly plan. */
+/** /dashboard, the daily plan: today's doses with their status, the next dose and today's adherence. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const profile = useProfile();
+  const { lang, today, profile, adherence } = useToday();
   return (
-    <>
-      <PageHeader title={t('pages.dashboard.title')} />
-      <RouteTabs
-        label={t('pages.dashboard.title')}
-        tabs={[
-          { path: paths.dashboard, label: t('pages.dashboard.daily') },
-          { path: paths.dashboardIndex2, label: t('pages.dashboard.overview') },
-          { path: paths.dashboardWeekly, label: t('pages.dashboard.weekly') },
-          { path: paths.dashboardMonthly, label: t('pages.dashboard.monthly') },
-        ]}
-      />
+    <DashboardShell>
       <QueryState query={profile}>
-        {(data) => (
-          <>
-            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-              {t('pages.dashboard.greeting', { name: data.givenname })}
-            </Typography>
-            <EmptyState title={t('pages.dashboard.noSchedule')}>{t('pages.notYet')}</EmptyState>
-          </>
-        )}
+        {(p) =>
+          !hasSchedule(p.medicines) ? (
+            <DashboardEmpty />
+          ) : (
+            <QueryState query={adherence}>
+              {(data) => {
+                const day = data.days.find((d) => d.date === today);
+                const now = new Date().toISOString();
+                const next = data.days
+                  .flatMap((d) => d.intakes)
+                  .find((i) => i.status === 'pending' && i.scheduledAt > now);
+                return (
+                  <>
+                    <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                      {t('pages.dashboard.greeting', { name: p.givenname })} · {formatDate(today, lang)}
+                    </Typography>
+                    <TodaySummary
+                      today={day}
+                      next={next}
+                      medicines={p.medicines}
+                      lang={lang}
+                      zone={data.timezone}
+                      todayDate={today}
+                    />
+                    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+                      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                        {t('dashboard.today.title')}
+                      </Typography>
+                      {day && day.intakes.length > 0 ? (
+                        <IntakeList
+                          intakes={day.intakes}
+                          medicines={p.medicines}
+                          lang={lang}
+                          zone={data.timezone}
+                          label={t('dashboard.today.title')}
+                        />
+                      ) : (
+                        <Typography color="text.secondary">{t('pages.dashboard.noSchedule')}</Typography>
+                      )}
+                    </Paper>
+                  </>
+                );
+              }}
+            </QueryState>
+          )
+        }
       </QueryState>
-    </>
+    </DashboardShell>
   );
 }

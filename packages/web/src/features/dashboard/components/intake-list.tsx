@@ -1,0 +1,53 @@
+import type { IntakeEntry, Medicine } from '@dosedot/domain';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { dotKindOf } from '../utils/dots';
+import { formatTime } from '../utils/format';
+import { medicineNames } from '../utils/names';
+import { DotMark } from './dot-mark';
+
+interface IntakeListProps {
+  intakes: IntakeEntry[];
+  medicines: Medicine[];
+  lang: string;
+  zone: string;
+  label: string;
+}
+
+/** The doses of a day in order: time, medicines, and taken (by closeness), missed or due later. */
+export function IntakeList({ intakes, medicines, lang, zone, label }: IntakeListProps) {
+  const { t } = useTranslation();
+  return (
+    <List aria-label={label} disablePadding>
+      {intakes.map((intake) => {
+        const kind = dotKindOf(intake);
+        return (
+          <ListItem key={intake.scheduledAt} divider sx={{ gap: 2, alignItems: 'center', px: 0 }}>
+            <Typography sx={{ fontWeight: 700, minWidth: 84, fontVariantNumeric: 'tabular-nums' }}>
+              {formatTime(intake.scheduledAt, lang, zone)}
+            </Typography>
+            <ListItemText
+              primary={medicineNames(intake.medicineIds, medicines)}
+              secondary={
+                intake.press
+                  ? t('dashboard.pressedAt', {
+                      time: formatTime(intake.press, lang, zone),
+                      minutes: intake.deltaMinutes,
+                    })
+                  : null
+              }
+            />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+              <DotMark kind={kind} size={14} />
+              <Typography variant="body2">{t(`dashboard.dot.${kind}`)}</Typography>
+            </Box>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,96 @@
+import type { AdherenceDay } from '@dosedot/domain';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { chartDayMinutes } from '../utils/dates';
+import { dotKindOf } from '../utils/dots';
+import { formatPercent, formatShortDate, formatTime, formatWeekday } from '../utils/format';
+import { DotMark } from './dot-mark';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Seven chart days side by side: a row per time of day, a dot per dose, the day's adherence below. */
+export function WeekGrid({
+  days,
+  lang,
+  zone,
+  label,
+}: {
+  days: AdherenceDay[];
+  lang: string;
+  zone: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const slots = new Map<string, number>();
+  for (const day of days)
+    for (const i of day.intakes)
+      slots.set(formatTime(i.scheduledAt, lang, zone), chartDayMinutes(i.scheduledAt, zone));
+  const rows = [...slots].sort((a, b) => a[1] - b[1]).map(([time]) => time);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('dashboard.weekly.time')}</TableCell>
+            {days.map((d) => (
+              <TableCell key={d.date} align="center" sx={{ whiteSpace: 'nowrap' }}>
+                {formatWeekday(d.date, lang)}
+                <br />
+                {formatShortDate(d.date, lang)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((time) => (
+            <TableRow key={time}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {time}
+              </TableCell>
+              {days.map((d) => {
+                const intake = d.intakes.find((i) => formatTime(i.scheduledAt, lang, zone) === time);
+                const kind = intake ? dotKindOf(intake) : null;
+                return (
+                  <TableCell key={d.date} align="center">
+                    {kind ? (
+                      <>
+                        <DotMark kind={kind} size={16} />
+                        <Box component="span" sx={visuallyHidden}>
+                          {t(`dashboard.dot.${kind}`)}
+                        </Box>
+                      </>
+                    ) : null}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+              {t('dashboard.weekly.adherence')}
+            </TableCell>
+            {days.map((d) => (
+              <TableCell key={d.date} align="center" sx={{ fontWeight: 600 }}>
+                {formatPercent(d.adherence, lang) ?? '–'}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

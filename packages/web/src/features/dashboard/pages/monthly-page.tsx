@@ -1,0 +1,83 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../components/query-state';
+import { useProfile } from '../../../lib/current-user';
+import { useAdherence } from '../api/get-adherence';
+import { DashboardEmpty } from '../components/dashboard-empty';
+import { DashboardShell } from '../components/dashboard-shell';
+import { MonthCalendar } from '../components/month-calendar';
+import { usePatientClock } from '../hooks/use-patient-clock';
+import { addMonths, firstOfMonth, lastOfMonth, monthOf } from '../utils/dates';
+import { formatMonth, formatPercent } from '../utils/format';
+import { hasSchedule } from '../utils/names';
+
+/** /dashboard/monthly: a calendar month with each day's adherence (?month=YYYY-MM, this month by default). */
+export function MonthlyPage() {
+  const { t } = useTranslation();
+  const { lang, today } = usePatientClock();
+  const profile = useProfile();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('month');
+  const month = asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : monthOf(today);
+  const adherence = useAdherence({ from: firstOfMonth(month), to: lastOfMonth(month) });
+  const go = (n: number) => setParams({ month: addMonths(month, n) }, { replace: true });
+  const title = formatMonth(month, lang);
+  return (
+    <DashboardShell>
+      <QueryState query={profile}>
+        {(p) =>
+          !hasSchedule(p.medicines) ? (
+            <DashboardEmpty />
+          ) : (
+            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+                <IconButton aria-label={t('dashboard.monthly.previous')} onClick={() => go(-1)}>
+                  <ChevronLeft />
+                </IconButton>
+                <Typography
+                  variant="h6"
+                  component="h2"
+                  aria-live="polite"
+                  sx={{ minWidth: 180, textAlign: 'center' }}
+                >
+                  {title}
+                </Typography>
+                <IconButton aria-label={t('dashboard.monthly.next')} onClick={() => go(1)}>
+                  <ChevronRight />
+                </IconButton>
+              </Box>
+              <QueryState query={adherence}>
+                {(data) => (
+                  <>
+                    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                      {t('dashboard.weekly.summary', {
+                        rate: formatPercent(data.totals.adherence, lang) ?? '–',
+                        taken: data.totals.taken,
+                        due: data.totals.due,
+                      })}
+                    </Typography>
+                    <MonthCalendar
+                      days={data.days}
+                      today={today}
+                      lang={lang}
+                      label={t('dashboard.monthly.label', { month: title })}
+                    />
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                      {t('dashboard.monthly.colours')}
+                    </Typography>
+                  </>
+                )}
+              </QueryState>
+            </Paper>
+          )
+        }
+      </QueryState>
+    </DashboardShell>
+  );
+}
