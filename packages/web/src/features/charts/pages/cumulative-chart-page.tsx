@@ -1,14 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { useSearchParams } from 'react-router';
+import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { useAdherence } from '../api/get-adherence';
+import { useProfileSchedule } from '../api/get-profile-schedule';
+import { ScheduleList } from '../components/schedule-list';
+import { usePatientClock } from '../hooks/use-patient-clock';
+import { addDays } from '../utils/dates';
+import { formatDate, formatPercent } from '../utils/format';
 
-/** Cumulative charts of the patient's doses; the charts issue fills it. */
+// ECharts loads with the chart, after the page has appeared.
+const CumulativeChart = lazy(() =>
+  import('../components/cumulative-chart').then((m) => ({ default: m.CumulativeChart })),
+);
+const PERIODS = [7, 30, 90] as const;
+
+/**
+ * Cumulative Chart: doses due and taken, added up over the period; beside it the patient's whole
+ * schedule (spec section 4). The box's sensor series have no data in DoseDot yet, and the page says so.
+ */
 export function CumulativeChartPage() {
   const { t } = useTranslation();
+  const { lang, today } = usePatientClock();
+  const [params, setParams] = useSearchParams();
+  const days = PERIODS.find((d) => String(d) === params.get('days')) ?? 30;
+  const range = { from: addDays(today, -(days - 1)), to: today };
+  const schedule = useProfileSchedule();
+  const adherence = useAdherence(range);
+  const label = t('charts.cumulative.label', {
+    from: formatDate(range.from, lang),
+    to: formatDate(range.to, lang),
+  });
+
   return (
     <>
       <PageHeader title={t('pages.cumulativeChart.title')} />
-      <EmptyState title={t('pages.cumulativeChart.noSchedule')}>{t('pages.notYet')}</EmptyState>
+      <QueryState query={schedule}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <Alert severity="info">{t('pages.cumulativeChart.noSchedule')}</Alert>
+          ) : (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' },
+                alignItems: 'start',
+              }}
+            >
+              <Paper
+                component="section"
+                variant="outlined"
+                aria-label={label}
+                sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+              >
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+                  <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+                    {label}
+                  </Typography>
+                  <ToggleButtonGroup
+                    size="small"
+                    exclusive
+                    value={days}
+                    aria-label={t('charts.cumulative.period')}
+                    onChange={(_e, value: number | null) =>
+                      value && setParams({ days: String(value) }, { replace: true })
+                    }
+                  >
+                    {PERIODS.map((d) => (
+                      <ToggleButton key={d} value={d}>
+                        {t('charts.cumulative.days', { count: d })}
+                      </ToggleButton>
+                    ))}
+                  </ToggleButtonGroup>
+                </Box>
+                <QueryState query={adherence}>
+                  {(data) => (
+                    <>
+                      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                        {t('charts.cumulative.summary', {
+                          taken: data.totals.taken,
+                          due: data.totals.due,
+                          rate: formatPercent(data.totals.adherence, lang) ?? '–',
+                          onTime: formatPercent(data.totals.onTimeRate, lang) ?? '–',
+                        })}
+                      </Typography>
+                      <Suspense fallback={<Loading />}>
+                        <CumulativeChart days={data.days} lang={lang} label={label} />
+                      </Suspense>
+                    </>
+                  )}
+                </QueryState>
+              </Paper>
+              <Paper
+                component="section"
+                variant="outlined"
+                aria-label={t('charts.schedule.title')}
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('charts.schedule.title')}
+                </Typography>
+                <ScheduleList schedule={entries} lang={lang} />
+              </Paper>
+            </Box>
+          )
+        }
+      </QueryState>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-label={t('charts.sensor.title')}
+        sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}
+      >
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('charts.sensor.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('charts.sensor.text')}</Typography>
+      </Paper>
     </>
   );
 }

@@ -1,0 +1,77 @@
+import type { AdherenceDay } from '@dosedot/domain';
+import { useTheme } from '@mui/material/styles';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cumulative } from '../utils/cumulative';
+import { formatShortDate } from '../utils/format';
+import { EChart, type LineChartOption } from './echart';
+
+/** Doses due, taken and taken on time, added up day by day: the gap between the lines is what was missed. */
+export function CumulativeChart({
+  days,
+  lang,
+  label,
+}: {
+  days: AdherenceDay[];
+  lang: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const option = useMemo<LineChartOption>(() => {
+    const points = cumulative(days);
+    const status = (theme.palette as { status?: Record<string, string> }).status;
+    const muted = theme.palette.text.secondary;
+    const line = (name: string, color: string, values: number[], dashed = false) => ({
+      type: 'line' as const,
+      name,
+      data: values,
+      showSymbol: false,
+      color,
+      lineStyle: { width: 2.5, type: dashed ? ('dashed' as const) : ('solid' as const) },
+    });
+    return {
+      animation: false,
+      textStyle: { fontFamily: theme.typography.fontFamily },
+      grid: { left: 48, right: 16, top: 40, bottom: 36 },
+      legend: { top: 0, textStyle: { color: theme.palette.text.primary } },
+      tooltip: {
+        trigger: 'axis',
+        backgroundColor: theme.palette.background.paper,
+        borderColor: theme.palette.divider,
+        textStyle: { color: theme.palette.text.primary },
+      },
+      xAxis: {
+        type: 'category',
+        data: points.map((p) => formatShortDate(p.date, lang)),
+        axisLabel: { color: muted },
+        axisLine: { lineStyle: { color: theme.palette.divider } },
+      },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { color: muted },
+        splitLine: { lineStyle: { color: theme.palette.divider } },
+      },
+      series: [
+        line(
+          t('charts.cumulative.due'),
+          muted,
+          points.map((p) => p.due),
+          true,
+        ),
+        line(
+          t('charts.cumulative.taken'),
+          theme.palette.primary.main,
+          points.map((p) => p.taken),
+        ),
+        line(
+          t('charts.cumulative.onTime'),
+          status?.on_time ?? theme.palette.success.main,
+          points.map((p) => p.onTime),
+        ),
+      ],
+    };
+  }, [days, lang, t, theme]);
+  return <EChart option={option} label={label} height={360} />;
+}
