@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -24,8 +24,35 @@ function versionText(): string {
   }
 }
 
+/**
+ * Preloads the Latin part of the webfont (every text of en/de/fr is in it), so the first page
+ * shows Inter at once instead of switching from the fallback font after the CSS has loaded.
+ */
+function preloadWebfont(): Plugin {
+  return {
+    name: 'dosedot-preload-webfont',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) =>
+          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        if (!font) throw new Error('the Latin webfont is missing from the build');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadWebfont()],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -8,8 +8,8 @@ import { onSessionExpired } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { followOtherTabs } from '../lib/session-store';
 import { useSettings } from '../lib/settings-store';
+import { buildTheme } from '../lib/theme';
 import { notify, TOAST_OPTIONS } from '../lib/toast';
-import { buildTheme } from './theme';
 
 /** Query cache, theme from the settings, toasts; a refused session empties the cache. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -17,6 +17,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const mode = useSettings((s) => s.mode);
   const primary = useSettings((s) => s.primary);
   const theme = useMemo(() => buildTheme(mode, primary), [mode, primary]);
+  // The phone's browser bar takes the colour of the toolbar.
+  useEffect(() => {
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', theme.palette.background.paper);
+  }, [theme]);
 
   useEffect(
     () =>
