@@ -108,3 +108,27 @@ export async function presetTheme(page: Page, mode: 'light' | 'dark') {
     localStorage.setItem('dosedot.settings', JSON.stringify(settings));
   }, mode);
 }
+
+/** Whether the self-hosted webfont has loaded and is in use on the page (not a fallback). */
+export async function webfontInUse(page: Page): Promise<boolean> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(
+    () =>
+      [...document.fonts].some(
+        (face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded',
+      ) && getComputedStyle(document.body).fontFamily.startsWith('"Inter Variable"'),
+  );
+}
+
+/** WCAG contrast of two computed CSS colours ('rgb(…)' or 'rgba(…)' with full opacity). */
+export function contrastOf(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}

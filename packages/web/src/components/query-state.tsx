@@ -10,12 +10,15 @@ import { Loading } from './loading';
 export function QueryState<T>({
   query,
   children,
+  loading,
 }: {
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
+  /** What shows while loading, e.g. a LoadingSkeleton of the content's shape (default: a spinner). */
+  loading?: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return loading ?? <Loading />;
   if (query.isError) {
     return (
       <Alert

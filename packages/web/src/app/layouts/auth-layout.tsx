@@ -25,19 +25,20 @@ export function AuthLayout() {
           gap: 3,
           width: '42%',
           p: 6,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
+          // The brand surface: the primary fill in light mode, a deep shade of it in dark mode.
+          bgcolor: 'brand.main',
+          color: 'brand.contrastText',
         }}
       >
         <Logo size={56} color="inherit" />
-        <Typography variant="h5" component="p" sx={{ maxWidth: 420 }}>
+        <Typography variant="h4" component="p" sx={{ maxWidth: 440, fontWeight: 600, textWrap: 'balance' }}>
           {t('auth.tagline')}
         </Typography>
       </Box>
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Box sx={{ display: { md: 'none' }, color: 'primary.main' }}>
-            <Logo size={32} color="inherit" />
+          <Box sx={{ display: { md: 'none' } }}>
+            <Logo size={32} />
           </Box>
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher onChange={saveLanguage} />
@@ -46,7 +47,10 @@ export function AuthLayout() {
           component="main"
           sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', py: 4 }}
         >
-          <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 5 } }}>
+          <Paper
+            variant="outlined"
+            sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 5 }, borderRadius: '16px' }}
+          >
             <Outlet />
           </Paper>
         </Box>

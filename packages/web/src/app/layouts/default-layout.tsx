@@ -15,11 +15,12 @@ import { NavigationProgress } from '../../components/navigation-progress';
 import { SettingsDrawer } from '../../components/settings-drawer';
 import { paths } from '../../config/paths';
 import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks/use-save-preferences';
+import { LAYOUT } from '../../lib/theme';
 import { RequireAuth } from '../guards/require-auth';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
-const DRAWER_WIDTH = 264;
+const DRAWER_WIDTH = LAYOUT.drawerWidth;
 
 /** The layout of every private page: side menu, toolbar, settings; login required. */
 export function DefaultLayout() {
@@ -75,7 +76,7 @@ function Shell() {
             aria-label={t('nav.dashboard')}
             sx={{ display: { xs: 'block', md: 'none' } }}
           >
-            <Logo size={26} color="inherit" />
+            <Logo size={26} />
           </AppLink>
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher onChange={saveLanguage} />
@@ -105,10 +106,13 @@ function Shell() {
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: 12, bgcolor: 'background.default' }}
+        sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pt: { xs: 2, sm: 3 }, pb: 12 }}
       >
         <Toolbar />
-        <Outlet />
+        {/* One column for every page: its cards all have the same width. */}
+        <Box sx={{ maxWidth: LAYOUT.contentMaxWidth, mx: 'auto' }}>
+          <Outlet />
+        </Box>
       </Box>
       <SettingsDrawer onModeChange={saveThemeMode} />
       <NavigationProgress />

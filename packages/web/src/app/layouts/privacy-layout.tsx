@@ -24,7 +24,8 @@ export function PrivacyLayout() {
   const back = () => goBack(navigate, href(paths.home));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky" color="primary" elevation={0}>
+      {/* The spec's blue bar: the brand surface, a deep shade of the colour in dark mode. */}
+      <AppBar position="sticky" color="brand" enableColorOnDark elevation={0}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton color="inherit" edge="start" aria-label={t('errorPages.back')} onClick={back}>
             <ArrowBack />

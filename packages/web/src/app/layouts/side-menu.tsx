@@ -19,6 +19,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { AppLink } from '../../components/app-link';
 import { FooterLinks } from '../../components/footer-links';
 import { Logo } from '../../components/logo';
+import { OverflowTooltip } from '../../components/overflow-tooltip';
 import { paths } from '../../config/paths';
 import { useLocalizedPath } from '../../hooks/use-locale';
 import { useUser } from '../../lib/current-user';
@@ -46,34 +47,41 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar>
         <AppLink to={paths.dashboard} underline="none" aria-label={t('nav.dashboard')}>
-          <Logo size={30} color="inherit" />
+          <Logo size={30} />
         </AppLink>
       </Toolbar>
       <Divider />
       <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ flex: 1, overflowY: 'auto' }}>
-        <List>
+        <List sx={{ px: 1.5, py: 1.5 }}>
           {items.map((item) => {
             const active = current === item.path || current.startsWith(`${item.path}/`);
+            const label = t(`nav.${item.key}`);
             return (
-              <ListItem key={item.key} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={href(item.path)}
-                  selected={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onNavigate}
-                  sx={{ mx: 1, borderRadius: 2 }}
-                >
-                  <ListItemIcon>{ICONS[item.key]}</ListItemIcon>
-                  <ListItemText primary={t(`nav.${item.key}`)} />
-                </ListItemButton>
+              <ListItem key={item.key} disablePadding sx={{ mb: 0.5 }}>
+                {/* A label too long for the menu ends in "…" and shows whole in a tooltip. */}
+                <OverflowTooltip title={label}>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={href(item.path)}
+                    selected={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onNavigate}
+                    sx={{ borderRadius: 2, minHeight: 48, px: 1.5 }}
+                  >
+                    <ListItemIcon>{ICONS[item.key]}</ListItemIcon>
+                    <ListItemText
+                      primary={label}
+                      slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
+                    />
+                  </ListItemButton>
+                </OverflowTooltip>
               </ListItem>
             );
           })}
         </List>
       </Box>
       <Divider />
-      <Box component="footer" sx={{ p: 2, display: 'grid', gap: 1, justifyItems: 'center' }}>
+      <Box component="footer" sx={{ px: 3, py: 2, display: 'grid', gap: 1.5 }}>
         <FooterLinks dense />
         <Typography variant="caption" color="text.secondary">
           {t('app.name')} · {t('app.version', { version: __APP_VERSION__ })}

@@ -1,30 +1,24 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentCard } from '../../../components/content-card';
+import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProfile, useUser } from '../../../lib/current-user';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of the profile: a small secondary label above its value. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-        gap: 1,
-        py: 1.5,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Typography component="dt" color="text.secondary">
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0 }}>
+      <Typography component="dd" sx={{ m: 0, mt: 0.5, fontWeight: 500, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </Box>
@@ -39,42 +33,58 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title={t('pages.profile.title')} />
-      <QueryState query={profile}>
+      <QueryState query={profile} loading={<LoadingSkeleton rows={4} />}>
         {(p) => {
           const name = `${p.givenname} ${p.familyname}`.trim();
           return (
-            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+            <ContentCard>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
                 <UserAvatar image={user?.profile_img} alt={t('userMenu.avatar', { name })} size={64} />
-                <Box>
-                  <Typography variant="h6" component="h2" sx={{ textTransform: 'uppercase' }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="h5" component="h2">
                     {name}
                   </Typography>
-                  <Typography color="text.secondary">{user?.email}</Typography>
+                  <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {user?.email}
+                  </Typography>
                 </Box>
               </Box>
-              <Box component="dl" sx={{ m: 0 }}>
-                <Row label={t('pages.profile.language')}>{t(`language.${p.language}`)}</Row>
-                <Row label={t('pages.profile.darkMode')}>
-                  {p.is_dark ? t('pages.profile.on') : t('pages.profile.off')}
-                </Row>
-                <Row label={t('pages.profile.status')}>
+              <Divider sx={{ my: 3 }} />
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: {
+                    xs: '1fr',
+                    sm: 'repeat(2, minmax(0, 1fr))',
+                    lg: 'repeat(3, minmax(0, 1fr))',
+                  },
+                  columnGap: 4,
+                  rowGap: 3,
+                }}
+              >
+                <Field label={t('pages.profile.status')}>
                   <Chip
                     size="small"
                     color={p.is_active ? 'success' : 'default'}
                     label={p.is_active ? t('pages.profile.active') : t('pages.profile.inactive')}
                   />
-                </Row>
-                <Row label={t('pages.profile.role')}>
+                </Field>
+                <Field label={t('pages.profile.role')}>
                   {t(`pages.profile.roles.${p.profile_role.profiletype}`)}
-                </Row>
-                <Row label={t('pages.profile.sensor')}>
+                </Field>
+                <Field label={t('pages.profile.language')}>{t(`language.${p.language}`)}</Field>
+                <Field label={t('pages.profile.darkMode')}>
+                  {p.is_dark ? t('pages.profile.on') : t('pages.profile.off')}
+                </Field>
+                <Field label={t('pages.profile.sensor')}>
                   {p.sensor
                     ? `${p.sensor.deveui}${p.sensor.serial_number ? ` (${p.sensor.serial_number})` : ''}`
                     : t('pages.profile.noSensor')}
-                </Row>
+                </Field>
               </Box>
-            </Paper>
+            </ContentCard>
           );
         }}
       </QueryState>
