@@ -3,6 +3,8 @@ import path from 'node:path';
 import { parse } from '@babel/parser';
 import { describe, expect, it } from 'vitest';
 import { type Catalog, mergeCatalogs } from './merge';
+import { SPEC_TEXTS } from './spec-texts';
+import { typographyProblems } from './typography';
 
 function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -156,6 +158,85 @@ describe('translation catalogs', () => {
     ];
     const texts = new Set(catalogs.en.values());
     for (const text of spec) expect(texts.has(text), text).toBe(true);
+  });
+});
+
+/*
+ * docs/writing.md: spec texts word for word; one capitalisation rule per language for our own
+ * texts; typographic apostrophes and French spacing.
+ */
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[\s\u00a0\u202f]+/g, ' ')
+    .trim();
+const specByNormal = new Map(SPEC_TEXTS.map((text) => [normalise(text), text]));
+
+/** Names that keep their capitals in any sentence: the product, languages, keys, days. */
+const PROPER = {
+  en: ['DoseDot', 'Web', 'I', 'English', 'Deutsch', 'Français', 'Enter', 'Monday', 'Friday', 'Rega'],
+  fr: ['DoseDot', 'Web', 'English', 'Deutsch', 'Français', 'Entrée', 'Rega'],
+} as const;
+
+/**
+ * The words of a sentence-case text that start with a capital where they should not: not the
+ * first word, not after . ! ? or an opening quote, not a proper name, an acronym (AHV, PDF) or the
+ * name of a menu entry (a page's name, quoted as such: "Back to My Medicine").
+ */
+function titleCaseWords(text: string, lang: 'en' | 'fr', pageNames: string[]): string[] {
+  let rest = text.replace(/\{\{\w+\}\}|<\/?\w+>/g, ' ');
+  for (const name of pageNames) rest = rest.replaceAll(name, ' ');
+  const words = rest.split(/[\s\u00a0\u202f/()]+/).filter(Boolean);
+  return words.filter((word, i) => {
+    const before = words[i - 1];
+    if (i === 0 || !before || /[.!?:«“]$/.test(before) || /^[«“]/.test(word)) return false;
+    const bare = word.replace(/[^\p{L}\d-]/gu, '');
+    if (!/^\p{Lu}/u.test(bare)) return false;
+    const acronym = bare.length > 1 && bare === bare.toUpperCase();
+    return !acronym && !(PROPER[lang] as readonly string[]).includes(bare);
+  });
+}
+
+describe('writing rules (docs/writing.md)', () => {
+  it('keep spec texts word for word: a text that is a spec text up to case or spacing is the spec text', () => {
+    const drifted: string[] = [];
+    for (const [key, text] of catalogs.en) {
+      const spec = specByNormal.get(normalise(text));
+      if (spec && spec !== text) drifted.push(`${key}: "${text}" should be "${spec}"`);
+    }
+    expect(drifted).toEqual([]);
+  });
+
+  it('use typographic apostrophes and French spacing, and the ellipsis', () => {
+    const problems: string[] = [];
+    for (const lang of ['en', 'de', 'fr'] as const) {
+      for (const [key, text] of catalogs[lang]) {
+        for (const problem of typographyProblems(text, lang)) problems.push(`${lang}: ${key}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`write our own ${lang} texts in sentence case (spec texts keep theirs)`, () => {
+      const pageNames = [...catalogs[lang]].filter(([key]) => key.startsWith('nav.')).map(([, text]) => text);
+      const offenders: string[] = [];
+      for (const [key, text] of catalogs[lang]) {
+        if (lang === 'en' && specByNormal.has(normalise(text))) continue;
+        const words = titleCaseWords(text, lang, pageNames);
+        if (words.length) offenders.push(`${key}: "${text}" (${words.join(', ')})`);
+      }
+      expect(offenders).toEqual([]);
+    });
+  }
+
+  it('the capitalisation check finds Title Case and lets names, acronyms and sentences pass', () => {
+    expect(titleCaseWords('Edit Medicine', 'en', [])).toEqual(['Medicine']);
+    expect(titleCaseWords('Back to My Medicine. Export the PDF for DoseDot', 'en', ['My Medicine'])).toEqual(
+      [],
+    );
+    expect(titleCaseWords('Utilisez « Mot de passe oublié ? » sur la Page', 'fr', [])).toEqual(['Page']);
   });
 });
 
