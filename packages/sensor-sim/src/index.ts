@@ -1,3 +1,4 @@
-// The simulated medicine box lands with the sensor-ingestion issue; this workspace exists so the
-// layout of ARCHITECTURE.md section 2 is in place from the start.
-export {};
+export { type BoxConfig, type NetworkServer, type SimUplink, simulateBox } from './box';
+export { normal, type Random, seeded } from './random';
+export { boxConfigs, DEMO_DEVEUIS, runSimulation, type SimOptions, type SimSummary } from './run';
+export { httpTransport, mqttTransport, type Transport } from './transport';
