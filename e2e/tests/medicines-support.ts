@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { DATA_DIR, newEmail, signIn } from './support';
+
+/*
+ * Helpers of the medicine and dashboard specs: fresh patients made through the API, medicines
+ * added through the API, and a box with a button press written straight into the e2e server's
+ * SQLite file (there is no ingestion endpoint yet).
+ */
+
+export const PASSWORD = 'Dose-Dot-e2e-2026!';
+export const TOUR_SEEN = 'dosedot.tour.dot-chart';
+
+export interface Patient {
+  email: string;
+  token: string;
+}
+
+/** Registers a patient through the API (the sign-up page has its own spec). */
+export async function newPatient(page: Page, name = 'Paula Patient'): Promise<Patient> {
+  const email = newEmail('med');
+  const res = await page.request.post('/api/auth/local/register', {
+    data: { username: name, email, password: PASSWORD, language: 'en' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { jwt } = (await res.json()) as { jwt: string };
+  return { email, token: jwt };
+}
+
+/** Signs the patient in through the sign-in page. */
+export async function signInAs(page: Page, patient: Patient) {
+  await page.goto('/auth/signin');
+  await signIn(page, patient.email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The guided tour counts as seen, so it does not cover the page (its own test opens it). */
+export const skipTour = (page: Page) =>
+  page.addInitScript((key) => localStorage.setItem(key, 'seen'), TOUR_SEEN);
+
+export async function addMedicine(
+  page: Page,
+  patient: Patient,
+  medicine: { name: string; start_date: string; dosage_times: string[]; strength?: string },
+): Promise<number> {
+  const res = await page.request.post('/api/medicine/assignMedicine', {
+    headers: { authorization: `Bearer ${patient.token}` },
+    data: { data: medicine },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+export async function profileOf(page: Page, patient: Patient) {
+  const res = await page.request.get('/api/profile/userdata', {
+    headers: { authorization: `Bearer ${patient.token}` },
+  });
+  return (await res.json()) as { id: number; timezone: string };
+}
+
+/** Wall clock of an instant in a zone: 'YYYY-MM-DD', 'HH:MM' and the hour. */
+export function wallClock(instant: number, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    hour: Number(parts.hour),
+  };
+}
+
+/** The chart day (03:00 to 03:00) of an instant. */
+export function chartDayOf(instant: number, zone: string): string {
+  const { date, hour } = wallClock(instant, zone);
+  if (hour >= 3) return date;
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A dosage time 'HH:MM' as the English page writes it ("8:30 AM"), as a pattern for any space. */
+export function englishTime(time: string): RegExp {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const text = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(1970, 0, 1, h, m),
+  );
+  return new RegExp(text.replace(/\s/g, '\\s'));
+}
+
+/** Gives the patient a box (sensor and assignment) and records one button press at `pressedAt`. */
+export function pressTheBox(profileId: number, pressedAt: number) {
+  const db = new Database(path.join(DATA_DIR, 'dosedot.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const deveui = randomBytes(8).toString('hex').toUpperCase();
+    const now = Date.now();
+    db.transaction(() => {
+      const sensor = db
+        .prepare('INSERT INTO sensors (deveui, serial_number, created_at) VALUES (?, ?, ?) RETURNING id')
+        .get(deveui, `E2E-${deveui.slice(-6)}`, now) as { id: number };
+      db.prepare('UPDATE profiles SET sensor_id = ?, is_linked = 1 WHERE id = ?').run(sensor.id, profileId);
+      db.prepare(
+        'INSERT INTO sensor_assignments (sensor_id, profile_id, assigned_from, assigned_to) VALUES (?, ?, ?, NULL)',
+      ).run(sensor.id, profileId, now - 86_400_000);
+      db.prepare('INSERT INTO button_presses (sensor_id, uplink_id, pressed_at) VALUES (?, NULL, ?)').run(
+        sensor.id,
+        pressedAt,
+      );
+    })();
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import {
+  addMedicine,
+  chartDayOf,
+  englishTime,
+  newPatient,
+  profileOf,
+  signInAs,
+  skipTour,
+} from './medicines-support';
+import { accounts, expectAccessible, statePath } from './support';
+
+test('a patient adds a medicine with two dosage times and sees them in all schedules and the daily plan', async ({
+  page,
+}) => {
+  const patient = await newPatient(page);
+  await signInAs(page, patient);
+  await expect(page.getByText('No Medicine Schedule To Display')).toBeVisible();
+
+  await page.goto('/my-medicine');
+  // First visit: the guided tour explains the dot chart; it can be skipped and opened again.
+  await expect(page.getByText('Your doses at a glance')).toBeVisible();
+  await page.getByRole('button', { name: 'Skip the tour' }).click();
+  await expect(page.getByText('Your doses at a glance')).toBeHidden();
+  await expect(
+    page.getByText('Please Set A Schedule or Press the Sensor Before Viewing This Chart'),
+  ).toBeVisible();
+  await expect(page.getByText('There is no medicine on this list yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add medicine' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add medicine' });
+  await dialog.getByLabel(/^Name/).fill('Lisinopril');
+  await dialog.getByLabel('Strength').fill('10');
+  await dialog.getByRole('combobox', { name: 'Unit' }).click();
+  await page.getByRole('option', { name: 'mg', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Form' }).click();
+  await page.getByRole('option', { name: 'Tablet' }).click();
+  await dialog.getByLabel('Dosage time 1', { exact: true }).fill('08:30');
+  await dialog.getByRole('button', { name: 'Add a dosage time' }).click();
+  await dialog.getByLabel('Dosage time 2', { exact: true }).fill('20:15');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Successfully Added Medicine/s')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const schedule = page.getByRole('list', { name: 'Dosage times of Lisinopril' });
+  await expect(schedule.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('tab', { name: 'All schedules' }).click();
+  const all = page.getByRole('table', { name: 'All schedules' });
+  await expect(all.getByRole('row').filter({ hasText: englishTime('08:30') })).toContainText('Lisinopril');
+  await expect(all.getByRole('row').filter({ hasText: englishTime('20:15') })).toContainText('10 mg');
+
+  await page.getByRole('tab', { name: 'Daily plan' }).click();
+  const plan = page.getByRole('list', { name: /^Doses on / });
+  await expect(plan.getByRole('listitem').filter({ hasText: englishTime('08:30') })).toContainText(
+    'Lisinopril 10 mg',
+  );
+  await expect(plan.getByRole('listitem').filter({ hasText: englishTime('20:15') })).toContainText(
+    'Lisinopril 10 mg',
+  );
+
+  // The tour opens again on request.
+  await page.getByRole('tab', { name: 'Dot chart' }).click();
+  await page.getByRole('button', { name: 'Explain the chart' }).click();
+  await expect(page.getByText('Your doses at a glance')).toBeVisible();
+  await page.getByRole('button', { name: /^Next/ }).click();
+  await expect(page.getByText('What the colours mean')).toBeVisible();
+  await page.getByRole('button', { name: 'Skip the tour' }).click();
+  await expectAccessible(page);
+});
+
+test('deleting a schedule asks first and shows the toast; adding one shows its toast', async ({ page }) => {
+  const patient = await newPatient(page);
+  const { timezone } = await profileOf(page, patient);
+  await addMedicine(page, patient, {
+    name: 'Aspirin',
+    start_date: chartDayOf(Date.now(), timezone),
+    dosage_times: ['09:00', '21:00'],
+  });
+  await skipTour(page);
+  await signInAs(page, patient);
+  await page.goto('/my-medicine');
+
+  const times = page.getByRole('list', { name: 'Dosage times of Aspirin' });
+  await expect(times.getByRole('listitem')).toHaveCount(2);
+  const evening = `Delete the dosage time ${(await times.getByRole('listitem').nth(1).innerText()).trim()}`;
+
+  await page.getByRole('button', { name: evening }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete schedule' });
+  await expect(confirm).toContainText('Are you sure you want to delete this Schedule?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(times.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: evening }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Successfully Deleted Medicine Schedule')).toBeVisible();
+  await expect(times.getByRole('listitem')).toHaveCount(1);
+  await expect(times).toContainText(englishTime('09:00'));
+
+  await page.getByLabel('New dosage time').fill('13:00');
+  await page.getByRole('button', { name: 'Add schedule' }).click();
+  await expect(page.getByText('Successfully Saved Medicine Schedule')).toBeVisible();
+  await expect(times.getByRole('listitem')).toHaveCount(2);
+});
+
+test('a start date after the end date shows the message', async ({ page }) => {
+  const patient = await newPatient(page);
+  await skipTour(page);
+  await signInAs(page, patient);
+  await page.goto('/my-medicine/edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add medicine' })).toBeVisible();
+  await page.getByLabel(/^Name/).fill('Vitamin D');
+  await page.getByLabel(/^Start date/).fill('2026-05-10');
+  await page.getByLabel(/^End date/).fill('2026-05-01');
+  await page.getByLabel('Dosage time 1', { exact: true }).fill('07:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The start date is greater than the end date')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-medicine\/edit$/);
+
+  // With the dates in order, the medicine is added and its page shows it.
+  await page.getByLabel(/^End date/).fill('2026-05-31');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Successfully Added Medicine Record')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-medicine\?medicine=\d+$/);
+  await expect(page.getByRole('button', { name: /^Vitamin D/ })).toBeVisible();
+});
+
+test("another patient's medicine is not found at its edit address", async ({ browser, page }) => {
+  const other = await newPatient(page, 'Otto Other');
+  const id = await addMedicine(page, other, {
+    name: 'Secret',
+    start_date: '2026-01-01',
+    dosage_times: ['10:00'],
+  });
+  const context = await browser.newContext({ storageState: statePath(accounts.anna.state) });
+  const anna = await context.newPage();
+  const answer = anna.waitForResponse((r) => r.url().includes(`/api/medicine-schedule/medicine/${id}`));
+  await anna.goto(`/my-medicine/${id}/edit`);
+  expect((await answer).status()).toBe(404);
+  await expect(anna.getByRole('heading', { level: 1, name: 'Medicine not found' })).toBeVisible();
+  await expect(anna.getByText('Secret')).toBeHidden();
+  await context.close();
+});
+
+test.describe('the demo patient', () => {
+  test.use({ storageState: statePath(accounts.anna.state) });
+
+  test('the CSV export holds the rows of the medicine history shown', async ({ page }) => {
+    await skipTour(page);
+    await page.goto('/my-medicine');
+    await page.getByRole('button', { name: /^Metformin/ }).click();
+    const table = page.getByRole('table', { name: 'Medicine history: Metformin' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const shown = await table
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+      );
+    expect(shown.length).toBeGreaterThan(10);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    const rows = csv.split('\r\n').map((line) => parseCsvLine(line));
+    expect(rows).toEqual(shown);
+  });
+
+  test('the dot chart, its legend and the plans are there and accessible', async ({ page }) => {
+    await skipTour(page);
+    await page.goto('/my-medicine');
+    await expect(page.getByRole('img', { name: /^Dot chart from/ })).toBeVisible();
+    const legend = page.getByRole('list', { name: 'Legend' });
+    for (const label of [
+      'On time',
+      'About 1 hour',
+      'More than 2 hours',
+      'Missed',
+      'Due later',
+      'Press without a dose',
+    ])
+      await expect(legend).toContainText(label);
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Button-press history' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Button-press history' }).getByRole('row').nth(1),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Monthly plan' }).click();
+    await page.getByRole('button', { name: /^Metformin/ }).click();
+    await expect(page.getByRole('list', { name: 'Doses of Metformin by day' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the PDF report for a doctor downloads', async ({ page }) => {
+    await skipTour(page);
+    await page.goto('/de/my-medicine');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF-Bericht für Ihre Ärztin / Ihren Arzt' }).click();
+    const pdf = readFileSync(await (await download).path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(3000);
+  });
+});
+
+/** One CSV line (RFC 4180 quoting) as its fields. */
+function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
