@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formValuesOf, medicineFormSchema, medicineInputOf, splitStrength } from './medicine-form-schema';
+
+const valid = {
+  name: 'Metformin',
+  type: '1' as const,
+  description: '',
+  amount: '500',
+  unit: 'mg',
+  galenic_form: 'tablet' as const,
+  start_date: '2026-05-01',
+  end_date: '',
+  dosage_times: [{ time: '08:00' }, { time: '19:00' }],
+};
+const issues = (value: unknown) =>
+  (medicineFormSchema.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+describe('the medicine form', () => {
+  it('accepts a medicine and sends it in the API form', () => {
+    expect(issues(valid)).toEqual([]);
+    expect(medicineInputOf(valid)).toEqual({
+      name: 'Metformin',
+      type: 1,
+      description: null,
+      strength: '500 mg',
+      galenic_form: 'tablet',
+      start_date: '2026-05-01',
+      end_date: null,
+      dosage_times: ['08:00', '19:00'],
+    });
+  });
+
+  it("shows the spec's message on the end date when the start is after it, whatever else is wrong", () => {
+    expect(issues({ ...valid, name: '', end_date: '2026-04-30' })).toEqual([
+      ['name', 'validation.required'],
+      ['end_date', 'medicines.form.startAfterEnd'],
+    ]);
+    expect(issues({ ...valid, end_date: '2026-05-01' })).toEqual([]);
+  });
+
+  it('refuses a dosage time twice and a strength that is no number', () => {
+    expect(issues({ ...valid, dosage_times: [{ time: '08:00' }, { time: '08:00' }] })).toEqual([
+      ['dosage_times.1.time', 'medicines.form.duplicateTime'],
+    ]);
+    expect(issues({ ...valid, amount: 'lots' })).toEqual([['amount', 'medicines.form.amountInvalid']]);
+  });
+
+  it('keeps no dosage time for a medicine taken as needed', () => {
+    expect(medicineInputOf({ ...valid, type: '2' }).dosage_times).toEqual([]);
+  });
+
+  it('reads a stored medicine back into the form', () => {
+    expect(splitStrength('2.5 ml')).toEqual({ amount: '2.5', unit: 'ml' });
+    expect(splitStrength('one spoon')).toEqual({ amount: 'one spoon', unit: '' });
+    const values = formValuesOf(
+      {
+        id: 1,
+        name: 'Ramipril',
+        type: 1,
+        description: null,
+        strength: '5 mg',
+        galenic_form: 'Tablet',
+        start_date: '2026-01-01',
+        end_date: null,
+        dosage_times: ['08:00:00.000'],
+        schedules: [],
+        createdAt: '',
+        updatedAt: '',
+      },
+      '2026-11-23',
+    );
+    expect(values).toMatchObject({
+      amount: '5',
+      unit: 'mg',
+      galenic_form: 'tablet',
+      dosage_times: [{ time: '08:00' }],
+    });
+  });
+});
