@@ -1,52 +1,35 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { minMaxBuckets } from '../src/features/charts/downsample';
+import { bucketPoints, bucketWidth } from '../src/features/charts/downsample';
+import type { BucketRow } from '../src/features/charts/queries';
 
-describe('min/max bucket downsampling', () => {
-  it('keeps short series whole', () => {
-    expect(minMaxBuckets([1, 2, 3], [[5, null, 7]], 1000)).toEqual([0, 1, 2]);
-    expect(minMaxBuckets([], [[]], 10)).toEqual([]);
+const bucket = (bucket: number, first: number, last: number, lo: number, hi: number): BucketRow => ({
+  bucket,
+  first_at: first,
+  last_at: last,
+  t_min: lo,
+  t_max: hi,
+  h_min: 40,
+  h_max: 50,
+  b_min: null,
+  b_max: null,
+  m_min: 0,
+  m_max: 3,
+});
+
+describe('min/max buckets', () => {
+  it('turns each bucket into its minima at its first reading and its maxima at its last', () => {
+    expect(bucketPoints([bucket(0, 0, 500, 19.5, 22.1), bucket(1, 1000, 1000, 20, 20)])).toEqual([
+      { measured_at: 0, temperature: 19.5, humidity: 40, battery: null, motion: 0 },
+      { measured_at: 500, temperature: 22.1, humidity: 50, battery: null, motion: 3 },
+      { measured_at: 1000, temperature: 20, humidity: 40, battery: null, motion: 0 },
+    ]);
   });
 
-  it('reduces a year of 10-minute readings to at most 1,000 points and keeps every series’ peaks', () => {
-    const n = 52_560;
-    const times = Array.from({ length: n }, (_, i) => i * 600_000);
-    const temperature = times.map((_, i) => 21 + 2 * Math.sin(i / 72));
-    const humidity = times.map((_, i) => 45 + 5 * Math.cos(i / 50));
-    const battery = times.map((_, i) => 100 - (i / n) * 30);
-    const motion = times.map((_, i) => (i % 97 === 0 ? 3 : 0));
-    temperature[12_345] = 41.5; // a heat spike of one reading
-    humidity[40_000] = 2;
-    const keep = minMaxBuckets(times, [temperature, humidity, battery, motion], 1000);
-    expect(keep.length).toBeLessThanOrEqual(1000);
-    expect(keep.length).toBeGreaterThan(500);
-    expect(keep).toContain(12_345);
-    expect(keep).toContain(40_000);
-    expect(keep[0]).toBe(0);
-    expect(keep.at(-1)).toBe(n - 1);
-    expect([...keep].sort((a, b) => a - b)).toEqual(keep);
-  });
-
-  it('never answers more points than asked and always keeps the global extremes', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.option(fc.integer({ min: -1000, max: 1000 }), { freq: 5 }), {
-          minLength: 1,
-          maxLength: 400,
-        }),
-        fc.integer({ min: 10, max: 60 }),
-        (values, maxPoints) => {
-          const times = values.map((_, i) => i * 1000 + (i % 3));
-          const keep = minMaxBuckets(times, [values, values.map((v) => (v === null ? null : -v))], maxPoints);
-          expect(keep.length).toBeLessThanOrEqual(Math.max(maxPoints, 0) || values.length);
-          const present = values.filter((v): v is number => v !== null);
-          if (present.length > 0) {
-            const kept = keep.map((i) => values[i]).filter((v): v is number => v !== null && v !== undefined);
-            expect(kept).toContain(Math.max(...present));
-            expect(kept).toContain(Math.min(...present));
-          }
-        },
-      ),
-    );
+  it('sizes the buckets for at most the asked points', () => {
+    const year = 365 * 86_400_000;
+    const width = bucketWidth(0, year, 1000);
+    expect(Math.ceil(year / width) * 2).toBeLessThanOrEqual(1000);
+    expect(bucketWidth(0, 10, 1000)).toBe(1);
+    expect(bucketWidth(0, 100, 1)).toBe(100);
   });
 });

@@ -4,13 +4,13 @@ import { notFound } from '../../lib/errors';
 import type { CurrentUser } from '../../plugins/auth';
 import { clockOf, rangeOf } from '../sensors/clock';
 import { findProfileByUser, findSensorByDeveui, intervalsOfSensorForProfile } from '../sensors/queries';
-import { minMaxBuckets } from './downsample';
+import { bucketPoints, bucketWidth } from './downsample';
 import { presentChart } from './presenter';
-import { type ChartRow, readingsOfSensor } from './queries';
+import { type ChartRow, readingBuckets, readingExtent, readingsOfSensor } from './queries';
 
 /**
- * The sensor chart: temperature, humidity, battery and motion of one box over a range, reduced to
- * at most CHART_MAX_POINTS points with the peaks kept. A patient sees a box only if it is or was
+ * The sensor chart: temperature, humidity, battery and motion of one box over a range: every reading
+ * when there are at most CHART_MAX_POINTS, else min/max buckets (downsample.ts) with the peaks kept. A patient sees a box only if it is or was
  * theirs, and only the readings from while it was (other boxes are not found); an administrator
  * sees any box whole. Dates are whole days in the caller's profile zone.
  */
@@ -37,19 +37,27 @@ export function createChartService(db: Db, opts: { defaultTimezone: string; maxP
           .map((i): [number, number] => [Math.max(from, i.assigned_from), Math.min(to, i.assigned_to ?? to)])
           .filter(([a, b]) => a < b);
       }
-      const rows: ChartRow[] = [];
-      for (const [a, b] of windows) rows.push(...(await readingsOfSensor(db, sensor.id, a, b)));
-      const keep = minMaxBuckets(
-        rows.map((r) => r.measured_at),
-        [
-          rows.map((r) => r.temperature),
-          rows.map((r) => r.humidity),
-          rows.map((r) => r.battery),
-          rows.map((r) => r.motion),
-        ],
-        maxPoints,
-      );
-      return presentChart(sensor.deveui, { from, to }, rows, keep);
+      let readings = 0;
+      let first = Number.POSITIVE_INFINITY;
+      let last = Number.NEGATIVE_INFINITY;
+      for (const [a, b] of windows) {
+        const extent = await readingExtent(db, sensor.id, a, b);
+        readings += extent.count;
+        first = Math.min(first, extent.first ?? first);
+        last = Math.max(last, extent.last ?? last);
+      }
+      const points: ChartRow[] = [];
+      if (readings <= maxPoints) {
+        for (const [a, b] of windows) points.push(...(await readingsOfSensor(db, sensor.id, a, b)));
+      } else {
+        // One grid over the readings of every window; a bucket cut by a window edge may give two
+        // points on each side, so each window takes one bucket off the budget.
+        const origin = first;
+        const width = bucketWidth(first, last + 1, maxPoints - 2 * windows.length);
+        for (const [a, b] of windows)
+          points.push(...bucketPoints(await readingBuckets(db, sensor.id, a, b, origin, width)));
+      }
+      return presentChart(sensor.deveui, { from, to }, points, readings);
     },
   };
 }
