@@ -13,13 +13,6 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (date: string, days: number): string =>
   iso(new Date(toDate(date).getTime() + days * DAY_MS));
 
-/** Days from `from` to `to`, both included ([] when from > to). */
-export function eachDate(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
-
 const wallParts = new Map<string, Intl.DateTimeFormat>();
 /** The wall clock of an instant in a zone: date 'YYYY-MM-DD' and minutes after midnight. */
 export function wallClock(instant: number | string, zone: string): { date: string; minutes: number } {

@@ -36,18 +36,6 @@ export const formatDateTime = (instant: string | number, lang: string, zone: str
 export const formatTime = (instant: string | number, lang: string, zone: string) =>
   format(lang, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(instant));
 
-/** A dosage time ('HH:MM' or the API's 'HH:MM:00.000') as the page language writes times. */
-export function formatDosageTime(time: string, lang: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return format(lang, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    Date.UTC(1970, 0, 1, h, m),
-  );
-}
-
-/** Minutes after midnight (may pass 24 h on a chart day) as a time of day. */
-export const formatMinutes = (minutes: number, lang: string) =>
-  format(lang, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format((minutes % 1440) * 60_000);
-
 /** A short day for axes and grids ("Sep 4"). */
 export const formatShortDate = (date: string, lang: string) =>
   format(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(calendarDay(date));
@@ -71,6 +59,3 @@ export function formatPercent(rate: number | null, lang: string): string | null 
   }
   return f.format(rate);
 }
-
-/** The HH:MM form of a dosage time, the API form cut down. */
-export const shortTime = (time: string) => time.slice(0, 5);
