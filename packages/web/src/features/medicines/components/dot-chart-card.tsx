@@ -26,9 +26,9 @@ interface DotChartCardProps {
 /** The dot chart with its legend, its hint when there is nothing to draw, and its guided tour. */
 export function DotChartCard({ adherence, dosageTimes, medicineNames, lang }: DotChartCardProps) {
   const { t } = useTranslation();
-  const tour = useTour();
-  const [tourLoaded, setTourLoaded] = useState(false);
   const dots = useMemo(() => dotsOf(adherence.days, adherence.timezone), [adherence]);
+  const tour = useTour(dots.length > 0);
+  const [tourLoaded, setTourLoaded] = useState(false);
   const counts = countKinds(dots);
   const label = t('medicines.chart.label', {
     from: formatDate(adherence.from, lang),

@@ -58,7 +58,8 @@ export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () =
         skipBeacon: true,
         showProgress: true,
         buttons: ['back', 'close', 'primary', 'skip'],
-        overlayClickAction: false,
+        // A click beside the tooltip ends the tour (onEvent turns a close into a skip).
+        overlayClickAction: 'close',
         primaryColor: theme.palette.primary.main,
         backgroundColor: theme.palette.background.paper,
         arrowColor: theme.palette.background.paper,

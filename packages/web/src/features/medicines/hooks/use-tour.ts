@@ -12,17 +12,22 @@ const seen = () => {
   }
 };
 
-/** The guided tour: runs on the first visit, and again whenever asked. */
-export function useTour() {
-  const [run, setRun] = useState(() => !seen());
-  const start = useCallback(() => setRun(true), []);
+/**
+ * The guided tour: it starts by itself the first time the chart has dots to explain (a chart with
+ * only its hint needs no tour, and the page stays usable), and again whenever asked.
+ */
+export function useTour(ready: boolean) {
+  const [asked, setAsked] = useState(false);
+  const [ended, setEnded] = useState(seen);
+  const start = useCallback(() => setAsked(true), []);
   const end = useCallback(() => {
     try {
       localStorage.setItem(TOUR_SEEN_KEY, 'seen');
     } catch {
       // Private mode without storage: the tour simply shows again next time.
     }
-    setRun(false);
+    setEnded(true);
+    setAsked(false);
   }, []);
-  return { run, start, end };
+  return { run: asked || (ready && !ended), start, end };
 }
