@@ -17,7 +17,7 @@ test.describe('authentication screens', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('This field is required')).toBeVisible();
     await expect(page.getByText('Invalid email address')).toBeVisible();
-    await expect(page.getByText('Password must have at least 8 characters')).toBeVisible();
+    await expect(page.getByText('Password must have at least 10 characters')).toBeVisible();
     await expect(page.getByText('Please accept the terms of use and the privacy notice')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
