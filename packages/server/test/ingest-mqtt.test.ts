@@ -34,7 +34,10 @@ const uplinkCount = async (db: Db) =>
 describe.skipIf(!BROKER).each(ENGINES)('MQTT ingestion against the broker on %s', (engine) => {
   const group = `test${randomBytes(4).toString('hex')}`;
   const url = `${BROKER}${BROKER?.includes('?') ? '&' : '?'}group=${group}`;
-  const t = useTestApp(engine, { env: { MQTT_URL: url } });
+  const t = useTestApp(engine, {
+    env: { MQTT_URL: url },
+    config: { pressure: { maxEventLoopDelayMs: 0, retryAfterSeconds: 5, sampleIntervalMs: 1000 } },
+  });
   let publisher: mqtt.MqttClient;
   const app = `app-${randomBytes(3).toString('hex')}`;
   const start = Date.parse('2026-02-01T06:00:00Z');
