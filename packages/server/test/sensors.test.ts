@@ -345,5 +345,7 @@ describe.each(ENGINES)('sensors: devices, assignment and history on %s', (engine
     expect(meta.total).toBe(res.json().data.length);
     expect(meta.serviceNow).toBeGreaterThanOrEqual(1);
     expect(meta.unassigned).toBeGreaterThanOrEqual(2);
+    expect(meta.ingest).toMatchObject({ uplinks: expect.any(Number), undecodable: 0, rejected: 0 });
+    expect(meta.ingest.stored).toBeGreaterThanOrEqual(3);
   });
 });

@@ -103,6 +103,15 @@ export const sensorySummariesResponseSchema = z.object({
     unassigned: z.number().int(),
     serviceNow: z.number().int(),
     serviceSoon: z.number().int(),
+    /** What this server copy ingested since it started (undecodable uplinks are kept raw and counted). */
+    ingest: z.object({
+      uplinks: z.number().int(),
+      stored: z.number().int(),
+      duplicates: z.number().int(),
+      undecodable: z.number().int(),
+      rejected: z.number().int(),
+      badMessages: z.number().int(),
+    }),
   }),
 });
 export type SensorySummariesResponse = z.infer<typeof sensorySummariesResponseSchema>;

@@ -9,6 +9,7 @@ export function presentSummaries(
   rows: SensorSummaryRow[],
   now: number,
   thresholds: ServiceThresholds,
+  ingest: SensorySummariesResponse['meta']['ingest'],
 ): SensorySummariesResponse {
   const data = rows.map((r) => {
     const service = serviceHint(
@@ -48,6 +49,7 @@ export function presentSummaries(
       unassigned: data.filter((d) => d.attributes.profile === null).length,
       serviceNow: data.filter((d) => d.attributes.service === 'now').length,
       serviceSoon: data.filter((d) => d.attributes.service === 'soon').length,
+      ingest,
     },
   };
 }

@@ -11,7 +11,17 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
+import type { IngestCounters } from '../ingest/service';
 import { createSensorService } from './service';
+
+const ingestCounts = (c: IngestCounters) => ({
+  uplinks: c.uplinks,
+  stored: c.stored,
+  duplicates: c.duplicates,
+  undecodable: c.undecodable,
+  rejected: c.rejected,
+  badMessages: c.badMessages,
+});
 
 const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: request.ip });
 
@@ -20,7 +30,7 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sensors = createSensorService(app.db);
 
   app.get('/sensory-summaries', { schema: { response: { 200: sensorySummariesResponseSchema } } }, async () =>
-    sensors.summaries(),
+    sensors.summaries(ingestCounts(app.ingest.counters)),
   );
 
   app.post(

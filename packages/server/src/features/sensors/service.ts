@@ -3,6 +3,7 @@ import {
   MAX_PRESS_HISTORY_DAYS,
   MAX_TEMP_HUMI_HISTORY_DAYS,
   type SensorAssignment,
+  type SensorySummariesResponse,
   type TempHumiHistoryRequest,
 } from '@dosedot/domain';
 import { MERGE_WINDOW_MS, mergePresses } from '@dosedot/domain/adherence';
@@ -57,8 +58,8 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
   }
 
   return {
-    async summaries(now = Date.now()) {
-      return presentSummaries(await listSensorSummaries(db), now, thresholds);
+    async summaries(ingest: SensorySummariesResponse['meta']['ingest'], now = Date.now()) {
+      return presentSummaries(await listSensorSummaries(db), now, thresholds, ingest);
     },
 
     /** Gives a patient a sensor: 400 for an unknown patient or sensor, 409 when either is taken. */
