@@ -25,6 +25,7 @@ import { impersonationRoutes } from './features/impersonation/routes';
 import { mqttSubscriber } from './features/ingest/mqtt';
 import { ingestPlugin } from './features/ingest/plugin';
 import { ingestRoutes } from './features/ingest/routes';
+import { simulatorPart } from './features/ingest/simulator';
 import { medicineRoutes } from './features/medicines/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { profileRoutes } from './features/profiles/routes';
@@ -134,6 +135,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.mqttUrl)
     app.lifecycle.add(
       mqttSubscriber({ url: config.mqttUrl, ingest: app.ingest, log: app.log.child({ part: 'mqtt' }) }),
+    );
+  // SIMULATE=true (never in production): the demo boxes send uplinks into the ingestion.
+  if (config.simulate)
+    app.lifecycle.add(
+      simulatorPart({ db: app.db, ingest: app.ingest, log: app.log.child({ part: 'simulator' }) }),
     );
 
   // Routes, each in its access scope.

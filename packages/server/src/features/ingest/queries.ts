@@ -98,3 +98,26 @@ export async function updateSensorBattery(db: Db, sensorId: number, battery: num
 export async function setSqliteSynchronous(db: Db, level: 'FULL' | 'NORMAL'): Promise<void> {
   await sql.raw(`pragma synchronous = ${level === 'FULL' ? 'FULL' : 'NORMAL'}`).execute(db);
 }
+
+/**
+ * The dosage times of the patients who hold these boxes (the simulator presses near them), with the
+ * patient's zone; a box without a patient or schedule is absent.
+ */
+export function schedulesOfBoxes(
+  db: Db,
+  deveuis: string[],
+): Promise<{ deveui: string; timezone: string; dosage_time: string }[]> {
+  if (deveuis.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sensors')
+    .innerJoin('profiles', 'profiles.sensor_id', 'sensors.id')
+    .innerJoin('medicines', 'medicines.profile_id', 'profiles.id')
+    .innerJoin('medicine_schedules', 'medicine_schedules.medicine_id', 'medicines.id')
+    .select(['sensors.deveui', 'profiles.timezone', 'medicine_schedules.dosage_time'])
+    .where('sensors.deveui', 'in', deveuis)
+    .where('medicines.type', '=', 1)
+    .distinct()
+    .orderBy('sensors.deveui')
+    .orderBy('medicine_schedules.dosage_time')
+    .execute();
+}

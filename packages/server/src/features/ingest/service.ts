@@ -29,7 +29,13 @@ import {
 } from './queries';
 
 /** Where an uplink came from: network server and transport. */
-export type IngestSource = 'tts:webhook' | 'chirpstack:webhook' | 'tts:mqtt' | 'chirpstack:mqtt';
+export type IngestSource =
+  | 'tts:webhook'
+  | 'chirpstack:webhook'
+  | 'tts:mqtt'
+  | 'chirpstack:mqtt'
+  | 'tts:simulator'
+  | 'chirpstack:simulator';
 
 export interface IngestItem {
   uplink: ParsedUplink;
