@@ -18,7 +18,23 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // The visual check (tests/visual.spec.ts): a screen may differ from its baseline in up to 1 % of
+    // its pixels, with animations stopped. A pixel counts as different from a YIQ distance of 0.1
+    // (the default 0.2 lets a blue turn into a green of the same lightness unseen).
+    toHaveScreenshot: {
+      maxDiffPixelRatio: 0.01,
+      threshold: 0.1,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
+  // Baselines live beside the specs and are written on purpose only (--update-snapshots, reason in
+  // the commit). On CI a missing baseline fails instead of being written.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
   use: {
     baseURL: BASE_URL,
