@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type CompiledQuery, type DialectAdapter, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
 
@@ -65,25 +65,31 @@ export async function insertPresses(db: Db, rows: Insertable<ButtonPressesTable>
   for (const chunk of chunks(rows)) await db.insertInto('button_presses').values(chunk).execute();
 }
 
+/** The summary update compiled once per engine: it runs for every device in every ingestion batch. */
+const summaryUpdates = new WeakMap<DialectAdapter, CompiledQuery>();
+
 /**
- * The device summary from its newest uplink: battery and button mode when reported, and when it
- * was last heard. An uplink older than what the summary shows (a late retry) leaves it alone.
+ * The device summary from its newest uplink: battery and button mode when reported (null keeps what
+ * is there), and when it was last heard. An uplink older than what the summary shows (a late retry)
+ * leaves it alone.
  */
 export async function updateSensorSummary(
   db: Db,
   sensorId: number,
   summary: { at: number; battery: number | null; buttonmode: string | null },
 ): Promise<void> {
-  await db
-    .updateTable('sensors')
-    .set((eb) => ({
-      last_uplink_at: summary.at,
-      battery: summary.battery === null ? eb.ref('battery') : summary.battery,
-      buttonmode: summary.buttonmode === null ? eb.ref('buttonmode') : summary.buttonmode,
-    }))
-    .where('id', '=', sensorId)
-    .where((eb) => eb.or([eb('last_uplink_at', 'is', null), eb('last_uplink_at', '<=', summary.at)]))
-    .execute();
+  const adapter = db.getExecutor().adapter;
+  let query = summaryUpdates.get(adapter);
+  if (!query) {
+    query = sql`update sensors set last_uplink_at = ${0}, battery = coalesce(${0}, battery),
+      buttonmode = coalesce(${''}, buttonmode)
+      where id = ${0} and (last_uplink_at is null or last_uplink_at <= ${0})`.compile(db);
+    summaryUpdates.set(adapter, query);
+  }
+  await db.executeQuery({
+    ...query,
+    parameters: [summary.at, summary.battery, summary.buttonmode, sensorId, summary.at],
+  });
 }
 
 /** The battery the network server learned (ChirpStack status event). */
