@@ -100,7 +100,7 @@ export default function SettingsPanel({
               bgcolor: color,
               color: '#fff',
               border: 2,
-              borderColor: primary === color ? 'text.primary' : 'transparent',
+              borderColor: primary === color ? 'text.primary' : 'divider',
               '&:hover': { bgcolor: color, opacity: 0.85 },
             }}
           >
