@@ -1,6 +1,7 @@
 import type { ApiFigures } from './api';
 import { type PageWeight, SIGNIN_BUDGET_KB } from './bundle-size';
 import type { HistoryFigures } from './history';
+import type { ChartFigures, IngestFigures } from './ingest';
 
 const n = (v: number) => Math.round(v).toLocaleString('en-US');
 const ms = (v: number) => v.toFixed(2);
@@ -76,6 +77,21 @@ export function historySection(f: HistoryFigures): string {
     '|---|---:|---:|---|',
     `| GET /api/medicine-schedule/medicine/{id}?from&to (a year) | ${ms(f.history.p50)} | ${ms(f.history.p95)} | ${f.history.entries} history entries |`,
     `| GET /api/adherence?from&to (a year) | ${ms(f.adherence.p50)} | ${ms(f.adherence.p95)} | ${f.adherence.days} chart days |`,
+    '',
+  ].join('\n');
+}
+
+export function ingestSection(ingest: IngestFigures, chart: ChartFigures): string {
+  return [
+    '## Sensor box (issue 10)',
+    '',
+    `Webhook ingestion on SQLite, the production build, wrk with ${ingest.connections} connections on loopback for`,
+    `${ingest.seconds} s, each uplink answered only after its group commit (synchronous=FULL): **${n(ingest.uplinksPerSecond)} uplinks/s**`,
+    `(target ≥ 5,000), p50 ${ms(ingest.p50)} ms, p99 ${ms(ingest.p99)} ms; ${ingest.requests} answered, ${ingest.stored} stored,`,
+    `${ingest.non2xx} non-2xx.`,
+    '',
+    `Sensor chart over a year of 10-minute readings (${chart.readings} rows): p50 ${ms(chart.p50)} ms (target < 50),`,
+    `p95 ${ms(chart.p95)} ms, ${chart.pointsPerSeries} points per series (at most 1,000).`,
     '',
   ].join('\n');
 }

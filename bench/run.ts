@@ -5,9 +5,10 @@ import path from 'node:path';
 import { type ApiFigures, benchApi } from './api';
 import { measureBundles, SIGNIN_BUDGET_KB } from './bundle-size';
 import { benchHistory } from './history';
+import { benchChart, benchIngest } from './ingest';
 import { ROOT } from './lib/processes';
 import { freshPostgres } from './pg';
-import { apiSection, bundleSection, historySection } from './report';
+import { apiSection, bundleSection, historySection, ingestSection } from './report';
 
 // `npm run bench`: builds the app as `npm start` does, measures, and writes bench/RESULTS.md.
 // Everything below the line "<!-- notes -->" in RESULTS.md is kept: the hand-written history.
@@ -41,6 +42,7 @@ if (wants('api')) {
   sections.push(apiSection(runs));
 }
 if (wants('history')) sections.push(historySection(await benchHistory()));
+if (wants('ingest')) sections.push(ingestSection(await benchIngest(), await benchChart()));
 if (wants('adherence') && existsSync(path.join(import.meta.dirname, 'adherence-engine.ts'))) {
   const out = execFileSync(
     process.execPath,
