@@ -196,3 +196,25 @@ test.describe('on a phone', () => {
     });
   });
 });
+
+test('the error pages share one layout: logo, code, name, heading, text and back button', async ({
+  page,
+}) => {
+  for (const [url, kind] of [
+    ['/no/such/page', 'notFound'],
+    ['/error/401', 'unauthorized'],
+  ] as const) {
+    await page.goto(url);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(text('en', `errorPages.${kind}.heading`));
+    await expect(page.getByText(text('en', 'app.name'), { exact: true })).toBeVisible();
+    // The page's name under the code, as large as a subtitle, not a small caption.
+    const name = page.getByText(text('en', `errorPages.${kind}.title`), { exact: true });
+    await expect(name).toBeVisible();
+    expect(Number.parseFloat(await css(name, 'font-size'))).toBeGreaterThanOrEqual(18);
+    await expect(page.getByText(text('en', `errorPages.${kind}.text`))).toBeVisible();
+    await expect(page.getByRole('button', { name: text('en', 'errorPages.back') })).toBeVisible();
+    // Headings balance their lines: no word left alone on the last one.
+    expect(await heading.evaluate((el) => getComputedStyle(el).textWrapStyle)).toBe('balance');
+  }
+});
