@@ -51,7 +51,17 @@ export async function freshDatabase(
       await db.destroy();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // Our pool's last connections may still be saying goodbye: wait for them rather than kill them
+      // (a killed connection that is ending has no error listener left and crashes the test run).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}${attempt >= 25 ? ' with (force)' : ''}`);
+          break;
+        } catch (err) {
+          if (attempt >= 25) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };

@@ -14,7 +14,7 @@ describe('mail without SMTP_URL', () => {
     for (let i = 0; i < 50 && files.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 20));
       try {
-        files = readdirSync(outbox);
+        files = readdirSync(outbox).filter((f) => f.endsWith('.txt'));
       } catch {}
     }
     expect(files).toHaveLength(1);

@@ -24,11 +24,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 pg.types.setTypeParser(pg.types.builtins.FLOAT4, Number.parseFloat);
 pg.types.setTypeParser(pg.types.builtins.FLOAT8, Number.parseFloat);
 
+/**
+ * A connection pool that survives the server going away: an idle connection that PostgreSQL ends
+ * (a restart, a failover, an administrator) is logged and replaced, never an uncaught exception.
+ */
+function postgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (err) => {
+    console.error(`DoseDot: an idle PostgreSQL connection ended (${err.message}); it will be replaced`);
+  });
+  return pool;
+}
+
 /** Opens the database: an embedded SQLite file (WAL, foreign keys, busy timeout) or PostgreSQL. */
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: postgresPool(config.url) }),
     });
   }
   if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -40,7 +40,9 @@ export function createMailer(opts: {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(3).toString('hex')}.txt`);
       const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
-      await writeFile(file, body, { mode: 0o600 });
+      // Written under a temporary name and renamed: a reader never sees half a message.
+      await writeFile(`${file}.tmp`, body, { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
       opts.log.info(
         { to: mail.to, subject: mail.subject, file },
         'e-mail written to the outbox (no SMTP_URL)',
