@@ -66,12 +66,12 @@ async function signIn(base: string, email: string, password: string, from?: stri
 async function loginStorm(base: string, token: string, seconds: number, log: (l: string) => void) {
   const accounts = Array.from({ length: 20 }, (_, i) => ({
     email: `storm${i}.${Date.now().toString(36)}@bench.test`,
-    password: 'bench storm password 2026',
+    password: 'quiet harbour lights 2026',
     from: `127.0.0.${i + 2}`,
   }));
   for (const a of accounts) {
     const res = await request(`${base}/api/auth/local/register`, {
-      json: { username: 'Storm Tester', email: a.email, password: a.password },
+      json: { username: 'Lena Laufer', email: a.email, password: a.password },
       from: a.from,
     });
     if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.body}`);
