@@ -55,7 +55,7 @@ export async function benchHistory(runs = 20): Promise<HistoryFigures> {
   try {
     const email = `year.${Date.now()}@bench.test`;
     const reg = await request(`${server.url}/api/auth/local/register`, {
-      json: { username: 'Year Patient', email, password: 'bench year password 2026' },
+      json: { username: 'Olga Ostermann', email, password: 'quiet harbour lights 2026' },
     });
     const { jwt } = JSON.parse(reg.body) as { jwt: string };
     const auth = { authorization: `Bearer ${jwt}` };
