@@ -7,12 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
-export const DATA_DIR = path.resolve(import.meta.dirname, '.data');
+// E2E_PORT and E2E_DATA_DIR let two suites run side by side on one machine.
+export const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data'));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -35,7 +36,10 @@ export default defineConfig({
   // the commit). On CI a missing baseline fails instead of being written.
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   updateSnapshots: process.env.CI ? 'none' : 'missing',
-  reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: process.env.E2E_REPORT_DIR ?? './playwright-report', open: 'never' }],
+  ],
   use: {
     baseURL: BASE_URL,
     locale: 'en-US',

@@ -38,8 +38,14 @@ export const accounts = {
   heidi: { email: 'heidi.keller@dosedot.local', password: 'DoseDot-demo-2026', state: '.auth/heidi.json' },
 } as const;
 
-export const statePath = (file: string) => path.resolve(import.meta.dirname, '..', file);
-export const DATA_DIR = path.resolve(import.meta.dirname, '..', '.data');
+export const DATA_DIR = path.resolve(
+  process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '..', '.data'),
+);
+/** Saved sign-ins live beside the run's data (E2E_DATA_DIR), so two suites never share them. */
+export const statePath = (file: string) =>
+  process.env.E2E_DATA_DIR
+    ? path.resolve(DATA_DIR, '..', `${path.basename(DATA_DIR)}-${file.replace(/[/\\]/g, '-')}`)
+    : path.resolve(import.meta.dirname, '..', file);
 export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts');
 
 export const newEmail = (prefix = 'e2e') => `${prefix}.${randomBytes(5).toString('hex')}@example.test`;
