@@ -317,7 +317,7 @@ describe.each(ENGINES)('sensors: devices, assignment and history on %s', (engine
     await uplink(t.app, low, Date.now(), { battery: 20 });
     await uplink(t.app, silent, Date.now() - 80 * 3_600_000, { battery: 90 });
     await assign(auth, p.profileId, fresh);
-    const res = await call('GET', '/api/sensory-summaries', auth);
+    const res = await call('GET', '/api/sensory-summaries?pagination[pageSize]=100', auth);
     expect(res.statusCode).toBe(200);
     const byDeveui = new Map(
       res.json().data.map((d: { attributes: { deveui: string } }) => [d.attributes.deveui, d] as const),
@@ -343,9 +343,52 @@ describe.each(ENGINES)('sensors: devices, assignment and history on %s', (engine
     });
     const meta = res.json().meta;
     expect(meta.total).toBe(res.json().data.length);
+    expect(meta.pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: meta.total });
     expect(meta.serviceNow).toBeGreaterThanOrEqual(1);
     expect(meta.unassigned).toBeGreaterThanOrEqual(2);
     expect(meta.ingest).toMatchObject({ uplinks: expect.any(Number), undecodable: 0, rejected: 0 });
     expect(meta.ingest.stored).toBeGreaterThanOrEqual(3);
+  });
+
+  it('pages, sorts and filters the device list in Strapi syntax; counts stay over every device', async () => {
+    const auth = await admin();
+    const prefix = `E0E0${Date.now().toString(16).slice(-8)}`.toUpperCase();
+    const made = Array.from({ length: 5 }, (_, i) =>
+      `${prefix}${i.toString(16).padStart(4, '0')}`.toUpperCase(),
+    );
+    for (const [i, d] of made.entries()) await uplink(t.app, d, Date.now(), { battery: 50 + i });
+    const page = async (query: string) => {
+      const res = await call('GET', `/api/sensory-summaries?${query}`, auth);
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        data: { attributes: { deveui: string; battery: number } }[];
+        meta: {
+          total: number;
+          pagination: { page: number; pageSize: number; pageCount: number; total: number };
+        };
+      };
+    };
+    const filter = `filters[deveui][$startsWith]=${prefix.toLowerCase()}`;
+    const first = await page(`${filter}&sort[0]=battery:desc&pagination[page]=1&pagination[pageSize]=2`);
+    expect(first.data.map((d) => d.attributes.deveui)).toEqual([made[4], made[3]]);
+    expect(first.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 3, total: 5 });
+    expect(first.meta.total).toBeGreaterThanOrEqual(5);
+    const last = await page(`${filter}&sort[0]=battery:desc&pagination[page]=3&pagination[pageSize]=2`);
+    expect(last.data.map((d) => d.attributes.deveui)).toEqual([made[0]]);
+    const all = await page('');
+    expect(all.meta.pagination.pageSize).toBe(25);
+    expect(all.data.length).toBe(Math.min(25, all.meta.total));
+  });
+
+  it.each([
+    ['pagination[pageSize]=0', 'pagination[pageSize]'],
+    ['pagination[pageSize]=101', 'pagination[pageSize]'],
+    ['sort[0]=password', 'sort[0]'],
+    ['filters[profile][$eq]=x', 'filters[profile][$eq]'],
+    ['colour=red', 'colour'],
+  ])('answers 400 to a bad device list query (%s), naming the key', async (query, key) => {
+    const res = await call('GET', `/api/sensory-summaries?${query}`, await admin());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.errors.map((e: { path: string[] }) => e.path.join('.'))).toContain(key);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../time/dates';
+import { paginationSchema } from './admin';
 
 /*
  * The sensor box's calls: ingestion answers for the network servers, the admin device list and
@@ -96,9 +97,17 @@ export const sensorSummarySchema = z.object({
 });
 export type SensorSummary = z.infer<typeof sensorSummarySchema>;
 
+/** Fields the device list sorts and filters on (Strapi query syntax, as GET /api/profiles). */
+export const SENSOR_SORT_FIELDS = ['id', 'deveui', 'battery', 'sensortime'] as const;
+export const SENSOR_FILTER_FIELDS = ['deveui', 'name', 'serial_number'] as const;
+export const SENSOR_DEFAULT_PAGE_SIZE = 25;
+
 export const sensorySummariesResponseSchema = z.object({
   data: z.array(sensorSummarySchema),
   meta: z.object({
+    /** The page asked for (pagination[page], pagination[pageSize]); total counts the filtered devices. */
+    pagination: paginationSchema,
+    /** The counts below are over every device, whatever the page and filters. */
     total: z.number().int(),
     unassigned: z.number().int(),
     serviceNow: z.number().int(),

@@ -1,6 +1,6 @@
 import type { SensorAssignment, SensorySummariesResponse } from '@dosedot/domain';
 import { SERVICE_HINT_TEXT, type ServiceThresholds, serviceHint } from '@dosedot/domain/lorawan';
-import type { AssignmentRow, SensorSummaryRow } from './queries';
+import type { AssignmentRow, SensorCounts, SensorSummaryRow } from './queries';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -9,6 +9,8 @@ export function presentSummaries(
   rows: SensorSummaryRow[],
   now: number,
   thresholds: ServiceThresholds,
+  page: { page: number; pageSize: number; total: number },
+  counts: SensorCounts,
   ingest: SensorySummariesResponse['meta']['ingest'],
 ): SensorySummariesResponse {
   const data = rows.map((r) => {
@@ -45,10 +47,8 @@ export function presentSummaries(
   return {
     data,
     meta: {
-      total: data.length,
-      unassigned: data.filter((d) => d.attributes.profile === null).length,
-      serviceNow: data.filter((d) => d.attributes.service === 'now').length,
-      serviceSoon: data.filter((d) => d.attributes.service === 'soon').length,
+      pagination: { ...page, pageCount: Math.ceil(page.total / page.pageSize) },
+      ...counts,
       ingest,
     },
   };

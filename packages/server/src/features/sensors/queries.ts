@@ -1,4 +1,7 @@
-import type { Db } from '../../db';
+import type { Filter, ListQuery, SENSOR_FILTER_FIELDS, SENSOR_SORT_FIELDS } from '@dosedot/domain';
+import type { ServiceThresholds } from '@dosedot/domain/lorawan';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Db } from '../../db';
 
 export interface SensorSummaryRow {
   id: number;
@@ -16,10 +19,51 @@ export interface SensorSummaryRow {
   familyname: string | null;
 }
 
-/** Every device with the patient who holds it (unassigned devices too, newest registrations last). */
-export function listSensorSummaries(db: Db): Promise<SensorSummaryRow[]> {
-  return db
-    .selectFrom('sensors')
+type SortField = (typeof SENSOR_SORT_FIELDS)[number];
+type FilterField = (typeof SENSOR_FILTER_FIELDS)[number];
+export type SensorListQuery = ListQuery<SortField, FilterField>;
+
+const SORT_COLUMNS = {
+  id: 'sensors.id',
+  deveui: 'sensors.deveui',
+  battery: 'sensors.battery',
+  sensortime: 'sensors.last_uplink_at',
+} as const;
+
+const FILTER_COLUMNS = {
+  deveui: 'sensors.deveui',
+  name: 'sensors.name',
+  serial_number: 'sensors.serial_number',
+} as const;
+
+type Eb = ExpressionBuilder<Database, 'sensors'>;
+
+/** Case-insensitive on both engines: lower() on both sides; LIKE wildcards in the value escaped. */
+function condition(eb: Eb, f: Filter<FilterField>) {
+  const column = sql.ref(FILTER_COLUMNS[f.field]);
+  if (f.operator === '$eq') return eb(sql`upper(${column})`, '=', f.value.toUpperCase());
+  const escaped = f.value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = f.operator === '$startsWith' ? `${escaped}%` : `%${escaped}%`;
+  return eb(sql`lower(${column})`, 'like', sql`${pattern} escape '\\'`);
+}
+
+function filtered(db: Db, q: SensorListQuery) {
+  return db.selectFrom('sensors').where((eb) => {
+    const all = q.filters.map((f) => condition(eb, f));
+    if (q.anyOf.length > 0) all.push(eb.or(q.anyOf.map((f) => condition(eb, f))));
+    return eb.and(all);
+  });
+}
+
+/**
+ * One page of devices with the patient who holds each (unassigned devices too), in the asked order
+ * (then by id), and how many devices the filters match.
+ */
+export async function listSensorSummaries(
+  db: Db,
+  q: SensorListQuery,
+): Promise<{ rows: SensorSummaryRow[]; total: number }> {
+  let query = filtered(db, q)
     .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
     .select([
       'sensors.id',
@@ -35,9 +79,50 @@ export function listSensorSummaries(db: Db): Promise<SensorSummaryRow[]> {
       'profiles.profileuid',
       'profiles.givenname',
       'profiles.familyname',
-    ])
+    ]);
+  for (const s of q.sort) query = query.orderBy(sql.ref(SORT_COLUMNS[s.field]), s.direction);
+  const rows = await query
     .orderBy('sensors.id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
     .execute();
+  const total = await filtered(db, q)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export interface SensorCounts {
+  total: number;
+  unassigned: number;
+  serviceNow: number;
+  serviceSoon: number;
+}
+
+/** Counts over every device: held by nobody, and needing service now or soon (the domain's thresholds). */
+export async function countSensors(db: Db, now: number, t: ServiceThresholds): Promise<SensorCounts> {
+  const HOUR = 3_600_000;
+  const heard = sql<number>`coalesce(sensors.last_uplink_at, sensors.created_at)`;
+  const needs = (battery: number, hours: number) =>
+    sql<boolean>`(sensors.battery <= ${battery} or ${heard} <= ${now - hours * HOUR})`;
+  const nowHint = needs(t.nowBatteryPercent, t.nowSilentHours);
+  const soonHint = needs(t.soonBatteryPercent, t.soonSilentHours);
+  const row = await db
+    .selectFrom('sensors')
+    .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
+    .select([
+      sql<number | string>`count(*)`.as('total'),
+      sql<number | string>`count(*) - count(profiles.id)`.as('unassigned'),
+      sql<number | string>`sum(case when ${nowHint} then 1 else 0 end)`.as('now'),
+      sql<number | string>`sum(case when ${nowHint} then 0 when ${soonHint} then 1 else 0 end)`.as('soon'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    unassigned: Number(row.unassigned),
+    serviceNow: Number(row.now ?? 0),
+    serviceSoon: Number(row.soon ?? 0),
+  };
 }
 
 export interface SensorRow {

@@ -2,6 +2,12 @@ import {
   assignSensorRequestSchema,
   buttonPressHistoryRequestSchema,
   buttonPressHistoryResponseSchema,
+  ListQueryError,
+  MAX_PAGE_SIZE,
+  parseListQuery,
+  SENSOR_DEFAULT_PAGE_SIZE,
+  SENSOR_FILTER_FIELDS,
+  SENSOR_SORT_FIELDS,
   sensorAssignmentResponseSchema,
   sensorySummariesResponseSchema,
   tempHumiHistoryRequestSchema,
@@ -10,9 +16,21 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import type { IngestCounters } from '../ingest/service';
+import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
+
+/** GET /api/sensory-summaries reads Strapi's list syntax: pagination, sort and filters on the device. */
+const LIST_RULES = {
+  sortFields: SENSOR_SORT_FIELDS,
+  filterFields: SENSOR_FILTER_FIELDS,
+  populate: [] as string[],
+  maxPageSize: MAX_PAGE_SIZE,
+  defaultPageSize: SENSOR_DEFAULT_PAGE_SIZE,
+};
 
 const ingestCounts = (c: IngestCounters) => ({
   uplinks: c.uplinks,
@@ -29,8 +47,24 @@ const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: 
 export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sensors = createSensorService(app.db);
 
-  app.get('/sensory-summaries', { schema: { response: { 200: sensorySummariesResponseSchema } } }, async () =>
-    sensors.summaries(ingestCounts(app.ingest.counters)),
+  app.get(
+    '/sensory-summaries',
+    {
+      schema: {
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: sensorySummariesResponseSchema },
+      },
+    },
+    async (request) => {
+      let query: SensorListQuery;
+      try {
+        query = parseListQuery(request.query, LIST_RULES);
+      } catch (err) {
+        if (err instanceof ListQueryError) throw validationError(err.message, err.errors);
+        throw err;
+      }
+      return sensors.summaries(query, ingestCounts(app.ingest.counters));
+    },
   );
 
   app.post(

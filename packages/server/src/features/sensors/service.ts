@@ -18,6 +18,7 @@ import { presentAssignment, presentSummaries } from './presenter';
 import {
   climateOfProfile,
   closeAssignments,
+  countSensors,
   findProfileById,
   findProfileByUser,
   findSensorByDeveui,
@@ -28,6 +29,7 @@ import {
   openAssignmentsOfSensor,
   type ProfileRef,
   pressesOfProfile,
+  type SensorListQuery,
   setProfileSensor,
 } from './queries';
 
@@ -58,8 +60,16 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
   }
 
   return {
-    async summaries(ingest: SensorySummariesResponse['meta']['ingest'], now = Date.now()) {
-      return presentSummaries(await listSensorSummaries(db), now, thresholds, ingest);
+    /** One page of the device list; the counts in meta are over every device. */
+    async summaries(
+      query: SensorListQuery,
+      ingest: SensorySummariesResponse['meta']['ingest'],
+      now = Date.now(),
+    ) {
+      const { rows, total } = await listSensorSummaries(db, query);
+      const counts = await countSensors(db, now, thresholds);
+      const page = { page: query.page, pageSize: query.pageSize, total };
+      return presentSummaries(rows, now, thresholds, page, counts, ingest);
     },
 
     /** Gives a patient a sensor: 400 for an unknown patient or sensor, 409 when either is taken. */
