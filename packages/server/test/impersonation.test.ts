@@ -37,6 +37,7 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       { method: 'GET', url: `/api/profile/imp/userdata/${profile.profileuid}` },
       { method: 'GET', url: `/api/medicine-schedules/imp/profile/${patient.user.id}` },
       { method: 'GET', url: `/api/medicine-schedule/imp/medicine/1/${patient.user.id}` },
+      { method: 'GET', url: `/api/adherence/imp/${patient.user.id}` },
       {
         method: 'POST',
         url: '/api/medicine/impersonateAssignMedicine',
@@ -165,5 +166,71 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
     const otherProfile = (await t.app.inject({ url: '/api/profile/userdata', headers: other.auth })).json();
     expect((await start(admin.auth, otherProfile.profileuid)).statusCode).toBe(400);
     expect((await start(admin.auth, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it("reads the patient's adherence inside a session only, audited, and checks the range", async () => {
+    const { admin, patient, profile } = await setup();
+    const url = `/api/adherence/imp/${patient.user.id}?from=2026-11-01&to=2026-11-03`;
+    expect((await t.app.inject({ url, headers: admin.auth })).statusCode).toBe(403);
+    await start(admin.auth, profile.profileuid);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/impersonateAssignMedicine',
+      headers: admin.auth,
+      payload: { data: medicine, impUserId: patient.user.id },
+    });
+    const bad = await t.app.inject({
+      url: `/api/adherence/imp/${patient.user.id}?from=2026-11-05&to=2026-11-03`,
+      headers: admin.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.errors[0].path).toEqual(['to']);
+    const res = await t.app.inject({ url, headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ from: '2026-11-01', to: '2026-11-03' });
+    // The patient's plan (one dose a day from 1 November), not the administrator's empty one.
+    expect(data.days.map((d: { scheduled: number }) => d.scheduled)).toEqual([1, 1, 1]);
+    const own = (
+      await t.app.inject({ url: '/api/adherence?from=2026-11-01&to=2026-11-03', headers: admin.auth })
+    ).json().data;
+    expect(own.days.map((d: { scheduled: number }) => d.scheduled)).toEqual([0, 0, 0]);
+    const log = (await t.app.inject({ url: '/api/profile/access-log', headers: patient.auth })).json().data;
+    expect(log[0]).toMatchObject({
+      action: 'impersonation.read_adherence',
+      admin: { email: admin.user.email },
+    });
+  });
+
+  it("pages the patient's access log in Strapi's syntax and refuses a bad page size", async () => {
+    const { admin, patient, profile } = await setup();
+    await start(admin.auth, profile.profileuid);
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ url: `/api/profile/imp/userdata/${profile.profileuid}`, headers: admin.auth });
+    const page = (n: number, size: number) =>
+      t.app.inject({
+        url: `/api/profile/access-log?pagination[page]=${n}&pagination[pageSize]=${size}`,
+        headers: patient.auth,
+      });
+    const first = (await page(1, 3)).json();
+    expect(first.meta.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 2, total: 4 });
+    expect(first.data.map((e: { action: string }) => e.action)).toEqual([
+      'impersonation.read_profile',
+      'impersonation.read_profile',
+      'impersonation.read_profile',
+    ]);
+    const second = (await page(2, 3)).json();
+    expect(second.data.map((e: { action: string }) => e.action)).toEqual(['impersonation.start']);
+    for (const size of [0, 101, 'x']) {
+      const res = await page(1, size as number);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.errors[0].path).toEqual(['pagination[pageSize]']);
+    }
+    // The administrator's own log holds nothing of this: it lists accesses to their own data only.
+    const adminLog = (await t.app.inject({ url: '/api/profile/access-log', headers: admin.auth })).json();
+    expect(adminLog).toEqual({
+      data: [],
+      meta: { pagination: { page: 1, pageSize: 10, pageCount: 0, total: 0 } },
+    });
   });
 });

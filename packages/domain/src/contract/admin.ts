@@ -92,6 +92,25 @@ export const profileuidParamsSchema = z.strictObject({
   profileuid: z.uuid({ message: 'Invalid profile' }),
 });
 
+/** The access log's page size when none is asked, and the largest one. */
+export const ACCESS_LOG_PAGE_SIZE = 10;
+export const ACCESS_LOG_MAX_PAGE_SIZE = 100;
+
+/** GET /api/profile/access-log?pagination[page]&pagination[pageSize] (Strapi's syntax, as GET /api/profiles). */
+export const accessLogQuerySchema = z.strictObject({
+  'pagination[page]': z.coerce
+    .number()
+    .int('Enter a whole page number')
+    .min(1, 'Pages start at 1')
+    .default(1),
+  'pagination[pageSize]': z.coerce
+    .number()
+    .int('Enter a whole page size')
+    .min(1, 'A page holds at least 1 entry')
+    .max(ACCESS_LOG_MAX_PAGE_SIZE, `A page holds at most ${ACCESS_LOG_MAX_PAGE_SIZE} entries`)
+    .default(ACCESS_LOG_PAGE_SIZE),
+});
+
 /** GET /api/profile/access-log: who opened the patient's data as an administrator, and when. */
 export const accessLogResponseSchema = z.object({
   data: z.array(
@@ -102,5 +121,6 @@ export const accessLogResponseSchema = z.object({
       reason: z.string().nullable(),
     }),
   ),
+  meta: z.object({ pagination: paginationSchema }),
 });
 export type AccessLogResponse = z.infer<typeof accessLogResponseSchema>;

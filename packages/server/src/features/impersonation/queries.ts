@@ -69,10 +69,17 @@ export async function endSessions(db: Db, adminUserId: number, now: number, id?:
   return Number(result.numUpdatedRows);
 }
 
-/** Administrator accesses to a profile, newest first, with who did it. */
-export function accessesOf(db: Db, profileId: number, limit: number) {
+function accessQuery(db: Db, profileId: number) {
   return db
     .selectFrom('audit_log')
+    .where('audit_log.target_type', '=', 'profile')
+    .where('audit_log.target_id', '=', String(profileId))
+    .where('audit_log.action', 'like', 'impersonation.%');
+}
+
+/** One page of the administrator accesses to a profile, newest first, with who did it, and the total. */
+export async function accessesOf(db: Db, profileId: number, page: { page: number; pageSize: number }) {
+  const rows = await accessQuery(db, profileId)
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .select([
@@ -83,11 +90,13 @@ export function accessesOf(db: Db, profileId: number, limit: number) {
       'profiles.givenname',
       'profiles.familyname',
     ])
-    .where('audit_log.target_type', '=', 'profile')
-    .where('audit_log.target_id', '=', String(profileId))
-    .where('audit_log.action', 'like', 'impersonation.%')
     .orderBy('audit_log.at', 'desc')
     .orderBy('audit_log.id', 'desc')
-    .limit(limit)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
     .execute();
+  const total = await accessQuery(db, profileId)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
 }

@@ -1,4 +1,5 @@
 import {
+  adherenceResponseSchema,
   dateRangeQuerySchema,
   deletedResponseSchema,
   idParamsSchema,
@@ -16,6 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../plugins/auth';
+import { presentAdherence } from '../adherence/presenter';
+import { createAdherenceService } from '../adherence/service';
 import { createMedicineHistory } from '../medicines/history';
 import { createMedicineService } from '../medicines/service';
 import { createProfileService } from '../profiles/service';
@@ -30,6 +33,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfileService(app.db);
   const medicines = createMedicineService(app.db);
   const history = createMedicineHistory(app.db);
+  const adherence = createAdherenceService(app.db);
   const admin = (request: Parameters<typeof userOf>[0]) => userOf(request).id;
 
   app.post(
@@ -105,6 +109,24 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       return { data: await history(patient.id, medicineId, request.query) };
+    },
+  );
+
+  /** The patient's intakes and figures per chart day (the dashboard and My Medicine while impersonating). */
+  app.get(
+    '/adherence/imp/:impUserId',
+    {
+      schema: {
+        params: impParamsSchema,
+        querystring: dateRangeQuerySchema,
+        response: { 200: adherenceResponseSchema },
+      },
+    },
+    async (request) => {
+      const by = { userId: request.params.impUserId };
+      const patient = await sessions.enter(admin(request), by, 'read_adherence', request.ip);
+      const { timezone, range, result } = await adherence.compute(patient.id, request.query);
+      return { data: presentAdherence(timezone, range, result) };
     },
   );
 

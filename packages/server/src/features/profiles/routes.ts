@@ -1,13 +1,15 @@
-import { accessLogResponseSchema, profileSchema, profileUpdateSchema } from '@dosedot/domain';
+import {
+  accessLogQuerySchema,
+  accessLogResponseSchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { accessesOf } from '../impersonation/queries';
 import { findProfileByUserId, updateProfile } from './queries';
 import { createProfileService } from './service';
-
-/** The most recent administrator accesses a patient sees. */
-const ACCESS_LOG_LIMIT = 50;
 
 /** The signed-in user's own profile (signed-in scope). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,16 +31,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Who opened this patient's data as an administrator, when and why (newest first). */
+  /** Who opened this patient's data as an administrator, when and why (newest first, a page at a time). */
   app.get(
     '/profile/access-log',
-    { schema: { response: { 200: accessLogResponseSchema } } },
+    { schema: { querystring: accessLogQuerySchema, response: { 200: accessLogResponseSchema } } },
     async (request) => {
       const row = await findProfileByUserId(app.db, userOf(request).id);
       if (!row) throw notFound('Profile not found');
-      const entries = await accessesOf(app.db, row.id, ACCESS_LOG_LIMIT);
+      const page = request.query['pagination[page]'];
+      const pageSize = request.query['pagination[pageSize]'];
+      const { rows, total } = await accessesOf(app.db, row.id, { page, pageSize });
       return {
-        data: entries.map((e) => {
+        data: rows.map((e) => {
           const details = e.details ? (JSON.parse(e.details) as { reason?: unknown }) : {};
           return {
             at: new Date(e.at).toISOString(),
@@ -49,6 +53,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             reason: typeof details.reason === 'string' ? details.reason : null,
           };
         }),
+        meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
       };
     },
   );
