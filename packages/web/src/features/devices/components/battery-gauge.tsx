@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { batteryLevel } from '../utils/format';
+
+const TONE = { good: 'status.on_time', weak: 'status.about_1h', low: 'status.over_2h', unknown: 'divider' };
+
+/** The battery as a small gauge filled to its level, in a tone for good, weak or low, and the percent. */
+export function BatteryGauge({ percent, lang }: { percent: number | null; lang: string }) {
+  const { t } = useTranslation();
+  const level = batteryLevel(percent);
+  const text =
+    percent === null
+      ? t('devices.battery.unknown')
+      : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  const label = percent === null ? text : t(`devices.battery.${level}`, { percent: text });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} title={label}>
+      <Box
+        aria-hidden="true"
+        sx={{
+          position: 'relative',
+          width: 36,
+          height: 16,
+          borderRadius: '4px',
+          border: 2,
+          borderColor: 'text.secondary',
+          p: '2px',
+          flex: 'none',
+          '&::after': {
+            content: '""',
+            position: 'absolute',
+            right: -5,
+            top: 3,
+            width: 3,
+            height: 6,
+            borderRadius: '0 2px 2px 0',
+            bgcolor: 'text.secondary',
+          },
+        }}
+      >
+        <Box
+          sx={{
+            height: '100%',
+            width: `${Math.max(0, Math.min(100, percent ?? 0))}%`,
+            minWidth: percent ? 2 : 0,
+            borderRadius: '2px',
+            bgcolor: TONE[level],
+          }}
+        />
+      </Box>
+      <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <span aria-hidden="true">{text}</span>
+        <Box component="span" sx={visuallyHidden}>
+          {label}
+        </Box>
+      </Typography>
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
