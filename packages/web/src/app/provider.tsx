@@ -1,15 +1,16 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastContainer } from 'react-toastify';
 import { onSessionExpired } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { followOtherTabs } from '../lib/session-store';
 import { useSettings } from '../lib/settings-store';
 import { buildTheme } from '../lib/theme';
-import { notify, TOAST_OPTIONS } from '../lib/toast';
+import { loadToastContainer, notify, TOAST_OPTIONS, useToastsWanted } from '../lib/toast';
+
+const ToastContainer = lazy(loadToastContainer);
 
 /** Query cache, theme from the settings, toasts; a refused session empties the cache. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -17,6 +18,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const mode = useSettings((s) => s.mode);
   const primary = useSettings((s) => s.primary);
   const theme = useMemo(() => buildTheme(mode, primary), [mode, primary]);
+  const toasts = useToastsWanted();
   // The phone's browser bar takes the colour of the toolbar.
   useEffect(() => {
     document
@@ -40,7 +42,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         {children}
-        <ToastContainer {...TOAST_OPTIONS} theme={mode === 'dark' ? 'dark' : 'light'} />
+        {toasts ? (
+          <Suspense fallback={null}>
+            <ToastContainer {...TOAST_OPTIONS} theme={mode === 'dark' ? 'dark' : 'light'} />
+          </Suspense>
+        ) : null}
       </ThemeProvider>
     </QueryClientProvider>
   );

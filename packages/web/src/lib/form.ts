@@ -1,33 +1,12 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 
 /*
- * Form schemas (zod/mini: the sign-in page stays small) carry catalog keys as messages
- * ('validation.required'); the form translates them. A server message that is no key shows as the
- * server wrote it. The server checks everything again with the full contract.
+ * Form errors carry catalog keys as messages ('validation.required'); the form translates them. A
+ * server message that is no key shows as the server wrote it. The zod/mini field schemas are in
+ * lib/form-schemas.ts: this file imports no zod, so a page without a schema (sign-in) loads none.
  */
-export const requiredText = (max = 254) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { message: 'validation.required' }),
-      z.maxLength(max, { message: 'validation.tooLong' }),
-    );
-
-export const emailField = z.pipe(
-  z.string().check(z.trim(), z.minLength(1, { message: 'validation.required' })),
-  z.email({ message: 'validation.email' }),
-);
-
-export const newPasswordField = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, { message: 'validation.passwordMin' }),
-    z.maxLength(PASSWORD_MAX_LENGTH, { message: 'validation.passwordMax' }),
-  );
 
 /** Translates a form error message (a catalog key) with the limits it may name. */
 export function useErrorText() {

@@ -1,11 +1,41 @@
-import { toast } from 'react-toastify';
+import { useSyncExternalStore } from 'react';
 
 /** Spec section 9: toasts top-right, 2000 ms, draggable. The container in app/provider.tsx uses these. */
 export const TOAST_OPTIONS = { position: 'top-right', autoClose: 2000, draggable: true } as const;
 
+/*
+ * react-toastify (some 9 KB gzip) loads with the first toast, not with every first page: most
+ * visits to the sign-in page never show one. A toast shown before its container has mounted waits
+ * in react-toastify's own queue and appears when the container subscribes.
+ */
+const library = () => import('react-toastify');
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function show(kind: 'success' | 'error' | 'info', message: string) {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void library().then(({ toast }) => toast[kind](message, TOAST_OPTIONS));
+}
+
 /** The one toast helper every feature uses; messages are already translated. */
 export const notify = {
-  success: (message: string) => toast.success(message, TOAST_OPTIONS),
-  error: (message: string) => toast.error(message, TOAST_OPTIONS),
-  info: (message: string) => toast.info(message, TOAST_OPTIONS),
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
 };
+
+/** True once a toast was asked for: the app then mounts the (lazily loaded) container. */
+export const useToastsWanted = () =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+
+/** The container component, loaded with the library. */
+export const loadToastContainer = () => library().then((m) => ({ default: m.ToastContainer }));

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
-import { emailField } from '../../../lib/form';
+import { emailField } from '../../../lib/form-schemas';
 
 export const forgotPasswordInputSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;

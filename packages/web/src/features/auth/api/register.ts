@@ -2,7 +2,7 @@ import type { AuthResponse, Language } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
-import { emailField, newPasswordField, requiredText } from '../../../lib/form';
+import { emailField, newPasswordField, requiredText } from '../../../lib/form-schemas';
 
 export const registerInputSchema = z.object({
   fullName: requiredText(100),

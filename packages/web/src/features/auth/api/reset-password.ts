@@ -2,7 +2,7 @@ import type { AuthResponse } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
-import { newPasswordField } from '../../../lib/form';
+import { newPasswordField } from '../../../lib/form-schemas';
 
 export const resetPasswordInputSchema = z
   .object({ password: newPasswordField, passwordConfirmation: z.string() })

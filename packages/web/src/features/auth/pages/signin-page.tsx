@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -17,7 +16,7 @@ import { localize } from '../../../lib/locale';
 import { safeRedirect } from '../../../lib/redirect';
 import { startSession } from '../../../lib/session';
 import { useProviders } from '../api/get-providers';
-import { type LoginInput, loginInputSchema, useLogin } from '../api/login';
+import { type LoginInput, loginResolver, useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
 import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
@@ -32,7 +31,7 @@ export function SignInPage() {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { isSubmitting } = form.formState;

@@ -1,7 +1,7 @@
 import type { Medicine, MedicineInput } from '@dosedot/domain';
 import { GALENIC_FORMS } from '@dosedot/domain/schedule';
 import * as z from 'zod/mini';
-import { requiredText } from '../../../lib/form';
+import { requiredText } from '../../../lib/form-schemas';
 import { shortTime } from '../utils/format';
 
 /*
