@@ -3,3 +3,4 @@ export * from './constants';
 export * from './contract';
 export * from './locale';
 export { splitFullName } from './profile/names';
+export * from './storage';

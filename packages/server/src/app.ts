@@ -31,6 +31,7 @@ import { profileImageRoutes, publicImageRoutes } from './features/profiles/image
 import { profileRoutes } from './features/profiles/routes';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { statusRoutes } from './features/status/routes';
+import { storageAlertRoutes } from './features/storage-alerts/routes';
 import { databaseCounters, memoryCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
 import type { Mailer } from './lib/mailer';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           adherenceRoutes,
           sensorRoutes,
           chartRoutes,
+          storageAlertRoutes,
         ),
       );
       await api.register(scope('admin', adminRoutes, impersonationRoutes, sensorAdminRoutes));

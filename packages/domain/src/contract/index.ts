@@ -5,4 +5,5 @@ export * from './common';
 export * from './medicine';
 export * from './profile';
 export * from './sensor';
+export * from './storage';
 export * from './strapi-query';

@@ -14,6 +14,7 @@ import type { DatabaseConfig } from '../config';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema';
 import * as impersonationAndImages from './migrations/2026_11_23_0100_impersonation_and_images';
 import * as rateLimits from './migrations/2026_11_23_0200_rate_limits';
+import * as medicineStorageRange from './migrations/2026_11_24_0100_medicine_storage_range';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -83,13 +84,15 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
   '2026_11_23_0100_impersonation_and_images': impersonationAndImages,
   '2026_11_23_0200_rate_limits': rateLimits,
+  '2026_11_24_0100_medicine_storage_range': medicineStorageRange,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; the same code path on both engines. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // A migration named before one that already ran still runs (it came from a branch merged later).
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -80,6 +80,10 @@ export interface MedicinesTable {
   galenic_form: string | null;
   start_date: string;
   end_date: string | null;
+  /** The storage range (decision 0006), each limit optional: °C, °C, %RH. */
+  storage_temp_min: number | null;
+  storage_temp_max: number | null;
+  storage_humidity_max: number | null;
   created_at: number;
   updated_at: number;
 }

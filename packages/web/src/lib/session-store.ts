@@ -1,3 +1,4 @@
+import type { ImpersonationSession } from '@dosedot/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { SESSION_KEY } from './storage';
@@ -8,12 +9,13 @@ export type SessionEnd = 'logout' | 'expired';
 
 interface SessionState {
   token: string | null;
-  /** The profile the admin acts as (impersonation), filled by the patients feature. */
-  impersonating: string | null;
+  /** The patient the admin acts for (impersonation, lib/impersonation.ts), null when none. */
+  impersonating: ImpersonationSession | null;
   /** How the last session ended (kept in memory only). */
   endedBy: SessionEnd | null;
   signIn: (token: string) => void;
   clear: (reason: SessionEnd) => void;
+  setImpersonating: (session: ImpersonationSession | null) => void;
 }
 
 export const useSession = create<SessionState>()(
@@ -24,6 +26,7 @@ export const useSession = create<SessionState>()(
       endedBy: null,
       signIn: (token) => set({ token, impersonating: null, endedBy: null }),
       clear: (reason) => set({ token: null, impersonating: null, endedBy: reason }),
+      setImpersonating: (impersonating) => set({ impersonating }),
     }),
     {
       name: SESSION_KEY,

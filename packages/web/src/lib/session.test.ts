@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 /** A Storage in memory: the test runs in Node, where the browser's storages do not exist. */
 class MemoryStorage implements Storage {
@@ -37,7 +37,24 @@ describe('logout', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['profile', 'userdata'], { givenname: 'Anna' });
     queryClient.setQueryData(['medicines'], [{ id: 1 }]);
-    useSession.setState({ token: 'a-token', impersonating: 'profile-uid' });
+    const fetched: [string, RequestInit | undefined][] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      fetched.push([url, init]);
+      return new Response('{"data":{"id":7}}', { status: 200 });
+    });
+    useSession.setState({
+      token: 'a-token',
+      impersonating: {
+        id: 7,
+        profileuid: 'c0ffee00-0000-4000-8000-000000000001',
+        userid: 12,
+        givenname: 'Petra',
+        familyname: 'Patient',
+        reason: 'Phone call',
+        startedAt: '2026-11-24T08:00:00.000Z',
+        expiresAt: '2026-11-24T08:30:00.000Z',
+      },
+    });
     useSettings.getState().setMode('dark');
     localStorage.setItem('dosedot.charts', '{"series":[1,2]}');
     localStorage.setItem('unrelated.key', 'kept');
@@ -48,6 +65,10 @@ describe('logout', () => {
 
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(useSession.getState()).toMatchObject({ token: null, impersonating: null, endedBy: 'logout' });
+    // The impersonation is ended on the server too, with the token of the session that ended.
+    expect(fetched.map(([url, init]) => [url, init?.method])).toEqual([['/api/impersonation/7', 'DELETE']]);
+    expect(new Headers(fetched[0]?.[1]?.headers).get('authorization')).toBe('Bearer a-token');
+    vi.unstubAllGlobals();
     const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).sort();
     expect(keys).toEqual(['dosedot.settings', 'unrelated.key']);
     expect(sessionStorage.length).toBe(0);

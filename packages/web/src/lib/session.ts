@@ -2,6 +2,7 @@ import type { Profile } from '@dosedot/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '../i18n';
 import { currentUserKeys, getMe, getMyProfile } from './current-user';
+import { endImpersonationAtLogout } from './impersonation';
 import { useSession } from './session-store';
 import { useSettings } from './settings-store';
 import { clearStoredAppData } from './storage';
@@ -28,6 +29,7 @@ export async function startSession(queryClient: QueryClient, jwt: string): Promi
  * session and impersonation, and every stored key.
  */
 export function endSession(queryClient: QueryClient): void {
+  endImpersonationAtLogout();
   queryClient.clear();
   useSession.getState().clear('logout');
   clearStoredAppData();

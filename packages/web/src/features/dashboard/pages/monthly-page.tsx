@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
-import { useProfile } from '../../../lib/current-user';
+import { usePatientProfile } from '../../../lib/impersonation';
 import { useAdherence } from '../api/get-adherence';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
@@ -21,7 +21,7 @@ import { hasSchedule } from '../utils/names';
 export function MonthlyPage() {
   const { t } = useTranslation();
   const { lang, today } = usePatientClock();
-  const profile = useProfile();
+  const profile = usePatientProfile();
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
   const month = asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : monthOf(today);

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
-import { useProfile } from '../../../lib/current-user';
+import { usePatientProfile } from '../../../lib/impersonation';
 import { useAdherence } from '../api/get-adherence';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
@@ -17,7 +17,7 @@ import { hasSchedule } from '../utils/names';
 export function WeeklyPage() {
   const { t } = useTranslation();
   const { lang, today } = usePatientClock();
-  const profile = useProfile();
+  const profile = usePatientProfile();
   const range = { from: addDays(today, -6), to: today };
   const adherence = useAdherence(range);
   const label = t('dashboard.weekly.label', {

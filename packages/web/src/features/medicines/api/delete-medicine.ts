@@ -12,7 +12,7 @@ export function useDeleteMedicine() {
     mutationFn: deleteMedicine,
     onSuccess: async (_answer, id) => {
       // Its own schedule and history are gone: drop them instead of asking for them again (404).
-      queryClient.removeQueries({ queryKey: [...medicineKeys.all, 'schedule', id] });
+      queryClient.removeQueries({ queryKey: [...medicineKeys.of(null), 'schedule', id] });
       await invalidateMedicineData(queryClient);
     },
   });

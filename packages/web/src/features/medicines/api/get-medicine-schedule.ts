@@ -1,6 +1,7 @@
 import type { MedicineScheduleResponse } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { impRequest, type Patient, usePatient } from '../../../lib/impersonation';
 import { type DateRange, medicineKeys } from './keys';
 
 export type MedicineSchedule = MedicineScheduleResponse['data'];
@@ -10,16 +11,28 @@ export type MedicineSchedule = MedicineScheduleResponse['data'];
  * (newest first); without a range the server takes the last 30 chart days within the medicine's dates.
  * Another patient's medicine answers 404.
  */
-export async function getMedicineSchedule(id: number, range?: DateRange): Promise<MedicineSchedule> {
+export async function getMedicineSchedule(
+  patient: Patient,
+  id: number,
+  range?: DateRange,
+): Promise<MedicineSchedule> {
   const query = range ? `?from=${range.from}&to=${range.to}` : '';
-  return (await apiRequest<MedicineScheduleResponse>(`/api/medicine-schedule/medicine/${id}${query}`)).data;
+  const answer = patient
+    ? await impRequest<MedicineScheduleResponse>(
+        `/api/medicine-schedule/imp/medicine/${id}/${patient.userid}${query}`,
+      )
+    : await apiRequest<MedicineScheduleResponse>(`/api/medicine-schedule/medicine/${id}${query}`);
+  return answer.data;
 }
 
-export const medicineScheduleQueryOptions = (id: number, range?: DateRange) =>
+export const medicineScheduleQueryOptions = (patient: Patient, id: number, range?: DateRange) =>
   queryOptions({
-    queryKey: medicineKeys.schedule(id, range),
-    queryFn: () => getMedicineSchedule(id, range),
+    queryKey: medicineKeys.schedule(patient, id, range),
+    queryFn: () => getMedicineSchedule(patient, id, range),
   });
 
-export const useMedicineSchedule = (id: number | undefined, range?: DateRange) =>
-  useQuery({ ...medicineScheduleQueryOptions(id ?? 0, range), enabled: id !== undefined });
+/** While impersonating: GET /api/medicine-schedule/imp/medicine/{id}/{userId}. */
+export function useMedicineSchedule(id: number | undefined, range?: DateRange) {
+  const patient = usePatient();
+  return useQuery({ ...medicineScheduleQueryOptions(patient, id ?? 0, range), enabled: id !== undefined });
+}

@@ -1,13 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserKeys } from '../../../lib/current-user';
+import { type Patient, patientKey } from '../../../lib/impersonation';
 
-/** The query keys of the medicines feature: one factory, so invalidations and prefetches agree. */
+/**
+ * The query keys of the medicines feature: one factory, so invalidations and prefetches agree.
+ * Each names whose data it holds (oneself, or the impersonated patient: lib/impersonation.ts).
+ */
 export const medicineKeys = {
   all: ['medicines'] as const,
-  list: (type?: 1 | 2) => [...medicineKeys.all, 'list', type ?? 'all'] as const,
-  schedule: (id: number, range?: DateRange) => [...medicineKeys.all, 'schedule', id, range ?? {}] as const,
-  profileSchedule: () => [...medicineKeys.all, 'profile-schedule'] as const,
-  adherence: (range: DateRange) => [...medicineKeys.all, 'adherence', range] as const,
+  of: (patient: Patient) => [...medicineKeys.all, patientKey(patient)] as const,
+  list: (patient: Patient, type?: 1 | 2) => [...medicineKeys.of(patient), 'list', type ?? 'all'] as const,
+  schedule: (patient: Patient, id: number, range?: DateRange) =>
+    [...medicineKeys.of(patient), 'schedule', id, range ?? {}] as const,
+  profileSchedule: (patient: Patient) => [...medicineKeys.of(patient), 'profile-schedule'] as const,
+  adherence: (patient: Patient, range: DateRange) =>
+    [...medicineKeys.of(patient), 'adherence', range] as const,
 };
 
 /** Chart days, both included. */

@@ -53,7 +53,8 @@ export function AddMedicineDialog({ open, today, type, onClose, onAdded }: AddMe
     setFailure(null);
     try {
       const medicine = await create.mutateAsync(medicineInputOf(values));
-      notify.success(t('medicines.toast.addedMany'));
+      // The spec's toast for a medicine added for an impersonated patient is the edit's.
+      notify.success(t(create.forPatient ? 'medicines.toast.edited' : 'medicines.toast.addedMany'));
       form.reset();
       onAdded(medicine.id);
     } catch (error) {

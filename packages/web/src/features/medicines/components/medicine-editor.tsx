@@ -45,7 +45,7 @@ export function MedicineEditor({ medicine, today }: { medicine?: Medicine; today
         notify.success(t('medicines.toast.edited'));
       } else {
         const added = await create.mutateAsync(medicineInputOf(values));
-        notify.success(t('medicines.toast.added'));
+        notify.success(t(create.forPatient ? 'medicines.toast.edited' : 'medicines.toast.added'));
         await navigate(`${href(paths.myMedicine)}?medicine=${added.id}`);
       }
     } catch (error) {

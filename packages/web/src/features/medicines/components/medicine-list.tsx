@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
+import { useImpersonation } from '../../../lib/impersonation';
 import { formatDate, formatDosageTime } from '../utils/format';
 import { formatForm, formatStrength } from '../utils/strength';
 import { DeleteMedicineButton } from './delete-medicine-button';
@@ -23,10 +24,14 @@ interface MedicineListProps {
   onSelect: (id: number) => void;
 }
 
-/** The patient's medicines; choosing one shows its schedule and history. */
+/**
+ * The patient's medicines; choosing one shows its schedule and history. An administrator acting
+ * for a patient only adds medicines (the impersonation calls), so edit and delete are not offered.
+ */
 export function MedicineList({ medicines, selected, lang, onSelect }: MedicineListProps) {
   const { t } = useTranslation();
   const href = useLocalizedPath();
+  const readOnly = useImpersonation() !== null;
   return (
     <List aria-label={t('medicines.list.title')} disablePadding>
       {medicines.map((m) => {
@@ -45,23 +50,25 @@ export function MedicineList({ medicines, selected, lang, onSelect }: MedicineLi
             disablePadding
             divider
             secondaryAction={
-              <Box sx={{ display: 'flex' }}>
-                <IconButton
-                  component={RouterLink}
-                  to={href(paths.myMedicineEdit(m.id))}
-                  aria-label={t('medicines.list.edit', { name: m.name })}
-                >
-                  <EditOutlined />
-                </IconButton>
-                <DeleteMedicineButton medicine={m} />
-              </Box>
+              readOnly ? null : (
+                <Box sx={{ display: 'flex' }}>
+                  <IconButton
+                    component={RouterLink}
+                    to={href(paths.myMedicineEdit(m.id))}
+                    aria-label={t('medicines.list.edit', { name: m.name })}
+                  >
+                    <EditOutlined />
+                  </IconButton>
+                  <DeleteMedicineButton medicine={m} />
+                </Box>
+              )
             }
           >
             <ListItemButton
               selected={m.id === selected}
               aria-current={m.id === selected ? 'true' : undefined}
               onClick={() => onSelect(m.id)}
-              sx={{ pr: 13, alignItems: 'flex-start' }}
+              sx={{ pr: readOnly ? 2 : 13, alignItems: 'flex-start' }}
             >
               <ListItemText
                 primary={<Typography sx={{ fontWeight: 600 }}>{m.name}</Typography>}

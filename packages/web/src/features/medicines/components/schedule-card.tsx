@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useImpersonation } from '../../../lib/impersonation';
 import { notify } from '../../../lib/toast';
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { formatDosageTime } from '../utils/format';
@@ -21,6 +22,8 @@ export function ScheduleCard({ medicine, lang }: { medicine: Medicine; lang: str
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<Schedule | null>(null);
   const remove = useDeleteSchedule();
+  // An administrator acting for a patient sees the dosage times but does not change them.
+  const readOnly = useImpersonation() !== null;
   const schedules = [...medicine.schedules].sort((a, b) => a.dosage_time.localeCompare(b.dosage_time));
 
   const confirm = () => {
@@ -51,13 +54,15 @@ export function ScheduleCard({ medicine, lang }: { medicine: Medicine; lang: str
                     key={s.id}
                     divider
                     secondaryAction={
-                      <IconButton
-                        edge="end"
-                        aria-label={t('medicines.schedule.delete', { time })}
-                        onClick={() => setDeleting(s)}
-                      >
-                        <DeleteOutlined />
-                      </IconButton>
+                      readOnly ? null : (
+                        <IconButton
+                          edge="end"
+                          aria-label={t('medicines.schedule.delete', { time })}
+                          onClick={() => setDeleting(s)}
+                        >
+                          <DeleteOutlined />
+                        </IconButton>
+                      )
                     }
                   >
                     <ListItemIcon sx={{ minWidth: 36 }}>
@@ -69,7 +74,7 @@ export function ScheduleCard({ medicine, lang }: { medicine: Medicine; lang: str
               })}
             </List>
           )}
-          <AddScheduleForm medicine={medicine} />
+          {readOnly ? null : <AddScheduleForm medicine={medicine} />}
         </>
       )}
       <ConfirmDialog

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureKey } from '../../../lib/api-client';
+import { usePatient } from '../../../lib/impersonation';
 import { notify } from '../../../lib/toast';
 import { adherenceQueryOptions } from '../api/get-adherence';
 import type { DateRange } from '../api/keys';
@@ -16,12 +17,13 @@ export function useDoctorReport(
 ) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const whose = usePatient();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
       const [adherence, { downloadReport }] = await Promise.all([
-        queryClient.fetchQuery(adherenceQueryOptions(range)),
+        queryClient.fetchQuery(adherenceQueryOptions(whose, range)),
         import('../utils/pdf-report'),
       ]);
       const patient = [profile?.givenname, profile?.familyname].filter(Boolean).join(' ');

@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { ApiError } from '../../../lib/api-client';
+import { useImpersonation } from '../../../lib/impersonation';
 import { useMedicineSchedule } from '../api/get-medicine-schedule';
 import { MedicineEditor } from '../components/medicine-editor';
 import { ScheduleCard } from '../components/schedule-card';
@@ -29,6 +30,7 @@ export function EditMedicinePage() {
     </Button>
   );
   const notFound = !valid || (loaded.error instanceof ApiError && loaded.error.status === 404);
+  const impersonating = useImpersonation() !== null;
 
   if (notFound)
     return (
@@ -38,6 +40,14 @@ export function EditMedicinePage() {
           <p>{t('medicines.edit.notFoundText')}</p>
           {back}
         </EmptyState>
+      </>
+    );
+  // Acting for a patient, an administrator adds medicines only (no impersonation call edits one).
+  if (impersonating && medicineId !== undefined)
+    return (
+      <>
+        <PageHeader title={t('medicines.edit.title')} actions={back} />
+        <EmptyState title={t('medicines.edit.impersonating')} />
       </>
     );
   if (medicineId === undefined)

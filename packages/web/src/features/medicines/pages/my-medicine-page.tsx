@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
-import { useProfile } from '../../../lib/current-user';
+import { usePatientProfile } from '../../../lib/impersonation';
 import { stripLocale } from '../../../lib/locale';
 import { useMedicines } from '../api/get-medicines';
 import { AddMedicineDialog } from '../components/add-medicine-dialog';
@@ -36,7 +36,7 @@ export function MyMedicinePage() {
   const type = TYPE_OF_PATH[stripLocale(useLocation().pathname).path];
   const { lang, zone, today } = usePatientClock();
   const state = useSearchState(today);
-  const profile = useProfile();
+  const profile = usePatientProfile();
   const list = useMedicines(type);
   const all = useMedicines();
   const [adding, setAdding] = useState(false);

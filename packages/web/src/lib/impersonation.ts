@@ -1,0 +1,122 @@
+import type { ImpersonationSession, Profile } from '@dosedot/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api-client';
+import { currentUserKeys, useProfile } from './current-user';
+import { getToken, useSession } from './session-store';
+
+/*
+ * Impersonation (spec section 4): an administrator acts for a patient inside a session the server
+ * opened with a reason and ends after 30 minutes. While it is open, the pages that show a patient's
+ * data (dashboards, My Medicine) read through the `imp` calls for that patient: their api files ask
+ * `patientOf()` whom they read for, and put `patientKey()` into their query keys, so the
+ * administrator's and each patient's data never share a cache entry. Starting it belongs to the
+ * patients feature; the banner in the default layout shows it and stops it; logout forgets it.
+ */
+
+/** Whose data a page shows: the impersonated patient, or null for the signed-in user themself. */
+export type Patient = Pick<ImpersonationSession, 'userid' | 'profileuid'> | null;
+
+/** The open impersonation (reactive), or null. */
+export const useImpersonation = () => useSession((s) => s.impersonating);
+
+/** The patient the pages read for right now (reactive): the impersonated one, else null (oneself). */
+export function usePatient(): Patient {
+  const session = useImpersonation();
+  return session ? { userid: session.userid, profileuid: session.profileuid } : null;
+}
+
+/** The part of a query key that names whose data it holds. */
+export const patientKey = (patient: Patient) => (patient ? `imp-${patient.userid}` : 'self');
+
+/** Listeners told when the server has ended the impersonation (expired, or stopped elsewhere). */
+const endedListeners = new Set<() => void>();
+export function onImpersonationEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** Forgets the impersonation here and tells the listeners (the banner says it ended). */
+export function impersonationEnded(): void {
+  if (!useSession.getState().impersonating) return;
+  useSession.getState().setImpersonating(null);
+  for (const listener of endedListeners) listener();
+}
+
+/**
+ * A call of the impersonation API: a 403 means the administrator has no open session for that
+ * patient any more (its 30 minutes passed, or it was stopped in another tab), so it is forgotten.
+ */
+export async function impRequest<T>(path: string, opts: Parameters<typeof apiRequest>[1] = {}): Promise<T> {
+  try {
+    return await apiRequest<T>(path, opts);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) impersonationEnded();
+    throw err;
+  }
+}
+
+/** POST /api/impersonation: opens a session for the patient, naming the reason; it becomes the current one. */
+export async function startImpersonation(profileuid: string, reason: string): Promise<ImpersonationSession> {
+  const token = getToken();
+  const { data } = await apiRequest<{ data: ImpersonationSession }>('/api/impersonation', {
+    method: 'POST',
+    body: { data: { profileuid, reason } },
+  });
+  // An answer that arrives after a logout must not start impersonating in the next session.
+  if (token && token === getToken()) useSession.getState().setImpersonating(data);
+  return data;
+}
+
+/** DELETE /api/impersonation/{id}: ends the session on the server, then here (here even if the call fails). */
+export async function stopImpersonation(): Promise<void> {
+  const session = useSession.getState().impersonating;
+  if (!session) return;
+  try {
+    await apiRequest(`/api/impersonation/${session.id}`, { method: 'DELETE' });
+  } catch (err) {
+    // 404: it had ended already; anything else still ends it here, and the server's 30 minutes end it there.
+    if (!(err instanceof ApiError)) throw err;
+  } finally {
+    if (useSession.getState().impersonating?.id === session.id) useSession.getState().setImpersonating(null);
+  }
+}
+
+/**
+ * At logout: the session is ended on the server too (with the token of the session that ends,
+ * never waited for; should the call fail, the server's 30 minutes end it).
+ */
+export function endImpersonationAtLogout(): void {
+  const { impersonating, token } = useSession.getState();
+  if (!impersonating || !token) return;
+  apiRequest(`/api/impersonation/${impersonating.id}`, { method: 'DELETE', token }).catch(() => undefined);
+}
+
+/** GET /api/impersonation/current: the session the server holds open for this administrator, or null. */
+export const getCurrentImpersonation = async () =>
+  (await apiRequest<{ data: ImpersonationSession | null }>('/api/impersonation/current')).data;
+
+/** GET /api/profile/imp/userdata/{profileuid}: the impersonated patient's profile. */
+export const getPatientProfile = (profileuid: string) =>
+  impRequest<Profile>(`/api/profile/imp/userdata/${profileuid}`);
+
+/** Under the profile's key, so what refreshes the profile after a medicine change refreshes this too. */
+export const patientProfileQueryOptions = (patient: NonNullable<Patient>) =>
+  queryOptions({
+    queryKey: [...currentUserKeys.profile(), patientKey(patient)] as const,
+    queryFn: () => getPatientProfile(patient.profileuid),
+  });
+
+/**
+ * The profile whose data the pages show: the impersonated patient's while impersonating, else the
+ * signed-in user's own (its time zone dates the dashboards; its medicines fill My Medicine).
+ */
+export function usePatientProfile() {
+  const patient = usePatient();
+  const own = useProfile();
+  const token = useSession((s) => s.token);
+  const imp = useQuery({
+    ...patientProfileQueryOptions(patient ?? { userid: 0, profileuid: '' }),
+    enabled: !!token && !!patient,
+  });
+  return patient ? imp : own;
+}
