@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks/use-save-preferences';
 import { LAYOUT } from '../../lib/theme';
 import { RequireAuth } from '../guards/require-auth';
+import { ImpersonationBanner } from './impersonation-banner';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
@@ -111,6 +112,7 @@ function Shell() {
         <Toolbar />
         {/* One column for every page: its cards all have the same width. */}
         <Box sx={{ maxWidth: LAYOUT.contentMaxWidth, mx: 'auto' }}>
+          <ImpersonationBanner />
           <Outlet />
         </Box>
       </Box>

@@ -11,6 +11,14 @@ const patientList = page(
   () => import('../../features/patients/pages/patient-list-page'),
   (m) => m.PatientListPage,
 );
+const compactList = page(
+  () => import('../../features/patients/pages/compact-list-page'),
+  (m) => m.CompactListPage,
+);
+const impersonate = page(
+  () => import('../../features/patients/pages/impersonate-page'),
+  (m) => m.ImpersonatePage,
+);
 
 /** Devices and users: the admin's pages (inside the private layout), behind the admin policy. */
 export const adminRoutes = (): RouteObject[] => [
@@ -18,10 +26,9 @@ export const adminRoutes = (): RouteObject[] => [
     element: <RequirePolicy policy="admin" />,
     children: [
       ...[paths.devices, paths.devicesIndex2].map((path) => ({ path: rel(path), lazy: devices })),
-      ...[paths.patientList, paths.patientListBak, paths.patientListImpersonate].map((path) => ({
-        path: rel(path),
-        lazy: patientList,
-      })),
+      { path: rel(paths.patientList), lazy: patientList },
+      { path: rel(paths.patientListBak), lazy: compactList },
+      { path: rel(paths.patientListImpersonate), lazy: impersonate },
     ],
   },
 ];

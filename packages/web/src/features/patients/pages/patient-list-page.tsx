@@ -1,14 +1,58 @@
+import type { ProfileListEntry } from '@dosedot/domain';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { AssignSensorDialog } from '../components/assign-sensor-dialog';
+import { PatientList } from '../components/patient-list';
+import { ReasonDialog } from '../components/reason-dialog';
+import { UsersTabs } from '../components/users-tabs';
+import { useBeginImpersonation } from '../hooks/use-begin-impersonation';
 
-/** The admin's user list and impersonation; the patients issue fills it. */
+/** Users (/patient-list): every patient with profile ID, box, status, language and creation; assign a box, impersonate. */
 export function PatientListPage() {
   const { t } = useTranslation();
+  const [assigning, setAssigning] = useState<ProfileListEntry | null>(null);
+  const impersonation = useBeginImpersonation();
   return (
     <>
-      <PageHeader title={t('pages.users.title')} />
-      <EmptyState title={t('pages.notYet')}>{t('pages.users.intro')}</EmptyState>
+      <PageHeader title={t('pages.users.title')} description={t('patients.list.intro')} />
+      <UsersTabs />
+      <PatientList
+        actions={(entry) => {
+          const name = `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim();
+          return (
+            <>
+              {entry.attributes.sensor.data ? null : (
+                <Button
+                  size="small"
+                  startIcon={<SensorsOutlined />}
+                  onClick={() => setAssigning(entry)}
+                  aria-label={t('patients.assign.buttonFor', { name })}
+                >
+                  {t('patients.assign.button')}
+                </Button>
+              )}
+              <Button
+                size="small"
+                startIcon={<SupervisorAccountOutlined />}
+                onClick={() => impersonation.choose(entry)}
+                aria-label={t('patients.impersonate.buttonFor', { name })}
+              >
+                {t('patients.impersonate.button')}
+              </Button>
+            </>
+          );
+        }}
+      />
+      <AssignSensorDialog entry={assigning} onClose={() => setAssigning(null)} />
+      <ReasonDialog
+        entry={impersonation.choosing}
+        onClose={impersonation.cancel}
+        onStarted={impersonation.started}
+      />
     </>
   );
 }

@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ListParams, paramsOf, searchOf } from '../utils/list-query';
+
+/** The list's search, order and page, kept in the URL (a reload or a shared link keeps them). */
+export function useListParams() {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => paramsOf(search), [search]);
+  const set = (patch: Partial<ListParams>) => {
+    // A new search, order or page size starts again at page 1.
+    const page = 'page' in patch ? (patch.page ?? 1) : 1;
+    setSearch(searchOf({ ...params, ...patch, page }), { replace: true });
+  };
+  return { params, set };
+}
