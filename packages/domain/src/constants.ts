@@ -13,3 +13,17 @@ export type Role = (typeof ROLES)[number];
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * Stable codes of field errors (`error.details.errors[].code`), so the web shows its own text in the
+ * reader's language instead of parsing the server's English. Validation errors of the contract carry
+ * zod's issue code (`too_small`, `invalid_format`, …); these are the server's own.
+ */
+export const ERROR_CODES = {
+  passwordPersonal: 'password_personal',
+  passwordCommon: 'password_common',
+  emailTaken: 'email_taken',
+  confirmationUnknown: 'confirmation_unknown',
+  confirmationExpired: 'confirmation_expired',
+  confirmationUsed: 'confirmation_used',
+} as const;

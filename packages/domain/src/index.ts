@@ -2,5 +2,6 @@ export * from './access';
 export * from './constants';
 export * from './contract';
 export * from './locale';
+export * from './password';
 export { splitFullName } from './profile/names';
 export * from './storage';

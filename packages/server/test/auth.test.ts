@@ -223,12 +223,16 @@ describe.each(ENGINES)('first user on %s in production', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  it('makes the first registered user admin and the next one basic; never seeds demo data', async () => {
+  it('makes the first user to confirm admin and the next one basic; never seeds demo data', async () => {
     expect(t.config.seedDemo).toBe(false);
     const first = await registerUser(t.app);
     const second = await registerUser(t.app);
-    expect(first.user).toMatchObject({ meta: { role: 'admin' } });
-    expect(second.user).toMatchObject({ meta: { role: 'basic' } });
+    // Registration answers before the confirmation: the role comes with the confirmed address.
+    expect(first.user).toMatchObject({ meta: { role: 'basic' } });
+    const me = async (auth: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/users/me', headers: auth })).json();
+    expect(await me(first.auth)).toMatchObject({ confirmed: true, meta: { role: 'admin' } });
+    expect(await me(second.auth)).toMatchObject({ confirmed: true, meta: { role: 'basic' } });
     const profile = await t.app.inject({ url: '/api/profile/userdata', headers: first.auth });
     expect(profile.json().profile_role.profiletype).toBe('admin');
   });

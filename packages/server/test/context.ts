@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,21 +161,52 @@ export const uniqueEmail = (prefix = 'user') =>
 
 export const PASSWORD = 'correct horse battery';
 
-/** Registers a user over HTTP and returns the token and user. */
+/**
+ * Registers a user over HTTP and returns the token and user. The address is then confirmed through
+ * GET /api/auth/email-confirmation, as its owner would (so the health-data grant and, in production,
+ * the first administrator's role apply); `confirm: false` leaves it unconfirmed.
+ */
 export async function registerUser(
   app: FastifyInstance,
   overrides: Partial<{ username: string; email: string; password: string; language: string }> = {},
+  { confirm = true }: { confirm?: boolean } = {},
 ) {
   const body = { username: 'Test Person', email: uniqueEmail(), password: PASSWORD, ...overrides };
   const res = await app.inject({ method: 'POST', url: '/api/auth/local/register', payload: body });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { jwt: string; user: { id: number; email: string } };
+  if (confirm) await confirmAddress(app, json.user.id);
   return { ...json, password: body.password, auth: { authorization: `Bearer ${json.jwt}` } };
+}
+
+/** Confirms a user's address with a fresh link written straight into the database, over HTTP. */
+export async function confirmAddress(app: FastifyInstance, userId: number): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await app.db
+    .insertInto('email_confirmations')
+    .values({
+      user_id: userId,
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      expires_at: now + 60_000,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+  const res = await app.inject({ url: `/api/auth/email-confirmation?confirmation=${token}` });
+  if (res.statusCode !== 200) throw new Error(`confirmation failed: ${res.statusCode} ${res.body}`);
 }
 
 export async function count(
   db: Db,
-  table: 'users' | 'profiles' | 'password_resets' | 'audit_log' | 'medicine_schedules' | 'medicines',
+  table:
+    | 'users'
+    | 'profiles'
+    | 'password_resets'
+    | 'email_confirmations'
+    | 'audit_log'
+    | 'medicine_schedules'
+    | 'medicines',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)

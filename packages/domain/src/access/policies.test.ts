@@ -21,7 +21,9 @@ describe('policies', () => {
     }
   });
   it('compares health-data addresses case-insensitively', () => {
-    expect(hasHealthDataAccess('Heidi.Keller@Example.ch', ['heidi.keller@example.ch'])).toBe(true);
-    expect(hasHealthDataAccess('anna@example.ch', ['heidi.keller@example.ch'])).toBe(false);
+    expect(hasHealthDataAccess('Heidi.Keller@Example.ch', ['heidi.keller@example.ch'], true)).toBe(true);
+    expect(hasHealthDataAccess('anna@example.ch', ['heidi.keller@example.ch'], true)).toBe(false);
+    // A listed address counts only once its owner has confirmed it.
+    expect(hasHealthDataAccess('heidi.keller@example.ch', ['heidi.keller@example.ch'], false)).toBe(false);
   });
 });

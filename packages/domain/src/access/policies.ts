@@ -28,6 +28,13 @@ export type Policy = keyof typeof POLICIES;
 export const allows = (principal: Principal | null | undefined, policy: Policy): boolean =>
   !!principal && POLICIES[policy](principal);
 
-/** The health-data grant of an address against the configured list (compared lower-case). */
-export const hasHealthDataAccess = (email: string, healthDataEmails: readonly string[]): boolean =>
-  healthDataEmails.includes(email.toLowerCase());
+/**
+ * The health-data grant of an address against the configured list (compared lower-case), only once
+ * its owner has confirmed the address: the list names addresses, so whoever registered one first
+ * must prove the mailbox is theirs (decision 0002).
+ */
+export const hasHealthDataAccess = (
+  email: string,
+  healthDataEmails: readonly string[],
+  confirmed: boolean,
+): boolean => confirmed && healthDataEmails.includes(email.toLowerCase());

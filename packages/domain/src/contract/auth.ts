@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { isPersonalPassword } from '../password';
 import { languageSchema, roleSchema } from './common';
 
 const email = z.email({ message: 'Invalid email address' }).max(254);
@@ -18,17 +19,6 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const PASSWORD_PERSONAL_MESSAGE = 'The password must not contain your e-mail address or name';
 export const PASSWORD_COMMON_MESSAGE = 'This password is too common; choose a longer or less usual one';
 
-/**
- * True when the password contains the e-mail address, its part before the @, or a part of the name
- * (parts of three letters or more), whatever the case.
- */
-export function isPersonalPassword(password: string, person: { email?: string; name?: string }): boolean {
-  const pw = password.toLowerCase();
-  const email = (person.email ?? '').toLowerCase();
-  const parts = [email, email.split('@')[0] ?? '', ...(person.name ?? '').toLowerCase().split(/[\s.\-_']+/)];
-  return parts.some((part) => part.length >= 3 && pw.includes(part));
-}
-
 /** POST /api/auth/local/register — username carries the full name. */
 export const registerRequestSchema = z
   .strictObject({
@@ -40,6 +30,7 @@ export const registerRequestSchema = z
   .refine((body) => !isPersonalPassword(body.password, { email: body.email, name: body.username }), {
     message: PASSWORD_PERSONAL_MESSAGE,
     path: ['password'],
+    params: { code: ERROR_CODES.passwordPersonal },
   });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -82,3 +73,18 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const authResponseSchema = z.object({ jwt: z.string(), user: authUserSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** GET /api/auth/email-confirmation?confirmation=… (Strapi's email_confirmation flow). */
+export const emailConfirmationQuerySchema = z.strictObject({
+  confirmation: z.string().min(1, { message: 'This field is required' }).max(200),
+});
+export type EmailConfirmationQuery = z.infer<typeof emailConfirmationQuerySchema>;
+/** The address is confirmed; the e-mail names it. */
+export const emailConfirmationResponseSchema = z.object({ email: z.string(), confirmed: z.literal(true) });
+export type EmailConfirmationResponse = z.infer<typeof emailConfirmationResponseSchema>;
+
+/** POST /api/auth/send-email-confirmation: the same answer whether or not the address has an account. */
+export const sendEmailConfirmationRequestSchema = z.strictObject({ email });
+export type SendEmailConfirmationRequest = z.infer<typeof sendEmailConfirmationRequestSchema>;
+export const sendEmailConfirmationResponseSchema = z.object({ email: z.string(), sent: z.literal(true) });
+export type SendEmailConfirmationResponse = z.infer<typeof sendEmailConfirmationResponseSchema>;

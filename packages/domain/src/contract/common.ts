@@ -21,6 +21,8 @@ export const fieldErrorSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),
   message: z.string(),
   name: z.string(),
+  /** A stable code for the web's texts: zod's issue code, or one of ERROR_CODES. */
+  code: z.string().optional(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

@@ -15,6 +15,7 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   token_version: Generated<number>;
+  /** 0 until the owner opens the e-mailed confirmation link (decision 0002). */
   confirmed: Generated<Flag>;
   blocked: Generated<Flag>;
   profile_img: string | null;
@@ -37,6 +38,16 @@ export interface ProfilesTable {
   sensor_id: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A single-use e-mail confirmation link: its token's SHA-256, never the token. */
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
 }
 
 export interface PasswordResetsTable {
@@ -189,6 +200,7 @@ export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
   sensors: SensorsTable;
   sensor_assignments: SensorAssignmentsTable;
   medicines: MedicinesTable;

@@ -1,3 +1,5 @@
+import { ERROR_CODES } from '@dosedot/domain';
+
 /**
  * Constraint violations from either engine, read into one shape: the one place that turns a race
  * the database caught (two registrations of one address, the same dosage time twice) into a 400 or
@@ -53,15 +55,24 @@ export function constraintViolation(err: unknown): Violation | undefined {
 }
 
 /** What the API answers for a known unique constraint: the field, as the request names it. */
-const UNIQUE_FIELDS: Record<string, { path: string[]; message: string }> = {
-  'users.email': { path: ['email'], message: 'Email or Username are already taken' },
+const UNIQUE_FIELDS: Record<string, { path: string[]; message: string; code?: string }> = {
+  'users.email': {
+    path: ['email'],
+    message: 'Email or Username are already taken',
+    code: ERROR_CODES.emailTaken,
+  },
   'medicine_schedules.medicine_id,dosage_time': {
     path: ['data', 'dosage_time'],
     message: 'This dosage time is already scheduled',
   },
 };
 
-export function describeViolation(v: Violation): { status: 400 | 409; path?: string[]; message: string } {
+export function describeViolation(v: Violation): {
+  status: 400 | 409;
+  path?: string[];
+  message: string;
+  code?: string;
+} {
   if (v.kind === 'foreign_key') return { status: 409, message: 'A record this refers to does not exist' };
   const known = UNIQUE_FIELDS[`${v.table}.${[...v.columns].sort().join(',')}`];
   if (known) return { status: 400, ...known };

@@ -16,9 +16,12 @@ export class HttpError extends Error {
 export const validationError = (message: string, errors: FieldError[] = []) =>
   new HttpError(400, 'ValidationError', message, { errors });
 
-/** A 400 for one field, named the way the contract names it. */
-export const fieldError = (field: string, message: string) =>
-  validationError(message, [{ path: [field], message, name: 'ValidationError' }]);
+/**
+ * A 400 for one field, named the way the contract names it; `code` (ERROR_CODES) lets the web show
+ * its own text instead of the English message.
+ */
+export const fieldError = (field: string, message: string, code?: string) =>
+  validationError(message, [{ path: [field], message, name: 'ValidationError', ...(code ? { code } : {}) }]);
 
 /** A 400 for one field of a Strapi-style `{data: {...}}` body. */
 export const dataFieldError = (field: string, message: string) =>

@@ -50,7 +50,7 @@ export const authPlugin = fp(
         id: row.id,
         email: row.email,
         role: row.role,
-        healthData: hasHealthDataAccess(row.email, healthDataEmails),
+        healthData: hasHealthDataAccess(row.email, healthDataEmails, row.confirmed === 1),
         row,
       };
       request.currentUser = user;

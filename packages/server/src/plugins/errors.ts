@@ -18,15 +18,23 @@ function fieldErrors(error: FastifyError & { validation: unknown[] }): FieldErro
     keyword: string;
     instancePath: string;
     message: string;
-    params?: { keys?: string[] };
+    params?: { keys?: string[]; params?: { code?: unknown } };
   }[]) {
     const base = issue.instancePath.split('/').filter(Boolean);
     if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
       for (const key of issue.params.keys) {
-        out.push({ path: [...base, key], message: `Unknown field: ${key}`, name: 'ValidationError' });
+        out.push({
+          path: [...base, key],
+          message: `Unknown field: ${key}`,
+          name: 'ValidationError',
+          code: 'unrecognized_keys',
+        });
       }
     } else {
-      out.push({ path: base, message: issue.message, name: 'ValidationError' });
+      // The web's texts key on the code: a refinement's own (ERROR_CODES) or zod's issue code.
+      const own = issue.params?.params?.code;
+      const code = typeof own === 'string' ? own : issue.keyword;
+      out.push({ path: base, message: issue.message, name: 'ValidationError', code });
     }
   }
   return out;
@@ -48,7 +56,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       const answer = describeViolation(violation);
       request.log.info({ err: error }, 'constraint violation');
       const details = answer.path
-        ? { errors: [{ path: answer.path, message: answer.message, name: 'ValidationError' }] }
+        ? {
+            errors: [
+              {
+                path: answer.path,
+                message: answer.message,
+                name: 'ValidationError',
+                ...(answer.code ? { code: answer.code } : {}),
+              },
+            ],
+          }
         : {};
       return send(reply, answer.status, errorNameFor(answer.status), answer.message, details);
     }

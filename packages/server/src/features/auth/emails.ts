@@ -45,3 +45,24 @@ export function lockoutEmail(
       };
   }
 }
+
+/** The e-mail-confirmation message (after registration and on request), in the user's language. */
+export function confirmEmailEmail(language: Language, link: string): { subject: string; text: string } {
+  switch (language) {
+    case 'de':
+      return {
+        subject: 'DoseDot: E-Mail-Adresse bestätigen',
+        text: `Hallo,\n\nbitte bestätigen Sie über diesen Link, dass diese E-Mail-Adresse zu Ihrem DoseDot-Konto gehört:\n${link}\n\nDer Link ist 24 Stunden lang gültig und kann einmal verwendet werden. Wenn Sie kein Konto angelegt haben, ignorieren Sie diese E-Mail.\n`,
+      };
+    case 'fr':
+      return {
+        subject: 'DoseDot : confirmer votre adresse e-mail',
+        text: `Bonjour,\n\nConfirmez avec ce lien que cette adresse e-mail est bien celle de votre compte DoseDot :\n${link}\n\nLe lien est valable 24 heures et ne peut servir qu’une fois. Si vous n’avez pas créé de compte, ignorez cet e-mail.\n`,
+      };
+    default:
+      return {
+        subject: 'DoseDot: confirm your e-mail address',
+        text: `Hello,\n\nPlease confirm with this link that this e-mail address belongs to your DoseDot account:\n${link}\n\nThe link is valid for 24 hours and can be used once. If you did not create an account, ignore this e-mail.\n`,
+      };
+  }
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@dosedot/domain';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import type { User } from '../../db/types';
@@ -39,6 +40,8 @@ export interface NewAccount {
   familyname: string;
   language: Language;
   timezone: string;
+  /** True only when the address is known to be the owner's (the demo seed); registration gives false. */
+  confirmed?: boolean;
 }
 
 /** Creates a user and their profile together; the caller gives the transaction. */
@@ -50,6 +53,7 @@ export async function insertAccount(db: Db, account: NewAccount, now = Date.now(
       email: account.email.toLowerCase(),
       password_hash: account.passwordHash,
       role: account.role,
+      confirmed: account.confirmed ? 1 : 0,
       profile_img: null,
       created_at: now,
       updated_at: now,
@@ -154,4 +158,100 @@ export async function hasSignedInFrom(db: Db, userId: number, ip: string, since:
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/* E-mail confirmation (decision 0002): single-use links kept as SHA-256. */
+
+export async function insertConfirmation(
+  db: Db,
+  link: { userId: number; tokenHash: string; expiresAt: number },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('email_confirmations')
+    .values({
+      user_id: link.userId,
+      token_hash: link.tokenHash,
+      expires_at: link.expiresAt,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+export function findConfirmation(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('email_confirmations')
+    .select(['id', 'user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks an open, unexpired link used; false when another request used it first. */
+export async function consumeConfirmation(db: Db, id: number, now: number): Promise<boolean> {
+  const row = await db
+    .updateTable('email_confirmations')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Burns every other open link of the user once the address is confirmed. */
+export async function burnConfirmations(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('email_confirmations')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export function markConfirmed(db: Db, userId: number, now: number): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ confirmed: 1, updated_at: now })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The advisory-lock key of the first-administrator grant (any number no other lock uses). */
+const ADMIN_GRANT_LOCK = 20_261_124;
+
+/**
+ * Serialises the first-administrator grant between concurrent confirmations: a transaction-scoped
+ * advisory lock on PostgreSQL; SQLite runs one write transaction at a time already.
+ */
+export async function lockAdminGrant(db: Db): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${ADMIN_GRANT_LOCK})`.execute(db);
+}
+
+export async function adminExists(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives the user the administrator role, on the account and its profile. */
+export async function promoteToAdmin(db: Db, userId: number, now: number): Promise<User> {
+  await db
+    .updateTable('profiles')
+    .set({ profiletype: 'admin', updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+  return db
+    .updateTable('users')
+    .set({ role: 'admin', updated_at: now })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,12 +1,16 @@
 import {
   authResponseSchema,
   authUserSchema,
+  emailConfirmationQuerySchema,
+  emailConfirmationResponseSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
   hasHealthDataAccess,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  sendEmailConfirmationRequestSchema,
+  sendEmailConfirmationResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,9 +29,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     counters: app.counters,
   });
+  // My Health Data only once the address is confirmed (decision 0002).
+  const healthDataOf = (user: User) =>
+    hasHealthDataAccess(user.email, config.healthDataEmails, user.confirmed === 1);
   const signedIn = (user: User) => ({
     jwt: app.signToken(user),
-    user: presentUser(user, hasHealthDataAccess(user.email, config.healthDataEmails)),
+    user: presentUser(user, healthDataOf(user)),
   });
   const perIp = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } };
 
@@ -59,6 +66,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { config: perIp, schema: { body: resetPasswordRequestSchema, response: { 200: authResponseSchema } } },
     async (request) => signedIn(await service.resetPassword(request.body, request.ip)),
+  );
+
+  // Strapi's email_confirmation flow: the e-mailed link opens the web's page, which calls this.
+  app.get(
+    '/auth/email-confirmation',
+    {
+      config: perIp,
+      schema: {
+        querystring: emailConfirmationQuerySchema,
+        response: { 200: emailConfirmationResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await service.confirmEmail(request.query.confirmation, request.ip);
+      return { email: user.email, confirmed: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/send-email-confirmation',
+    {
+      config: perIp,
+      schema: {
+        body: sendEmailConfirmationRequestSchema,
+        response: { 200: sendEmailConfirmationResponseSchema },
+      },
+    },
+    async (request) => {
+      await service.resendConfirmation(request.body.email, request.ip);
+      return { email: request.body.email, sent: true as const };
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
+  ERROR_CODES,
   isPersonalPassword,
   type LoginRequest,
   languageFromAcceptLanguage,
@@ -22,11 +23,11 @@ import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { isCommonPassword } from '../../lib/password-policy';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import { createConfirmationService } from './confirmation';
 import { lockoutEmail, resetPasswordEmail } from './emails';
 import {
   burnResetCodes,
   consumeResetCode,
-  countUsers,
   findUserByEmail,
   findUserById,
   hasSignedInFrom,
@@ -56,6 +57,7 @@ const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - no
 
 export function createAuthService({ db, config, mailer, log, counters }: AuthServiceDeps) {
   const { limits } = config;
+  const confirmations = createConfirmationService({ db, config, mailer, log, counters });
   const resetMails = new AttemptLimiter(limits.resetMailsPerAccount, limits.windowMs);
 
   /** A single-use reset link for the user, in their language's path. */
@@ -137,25 +139,33 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
 
     async register(body: RegisterRequest, acceptLanguage: string | undefined): Promise<User> {
       const email = body.email.toLowerCase();
-      if (isCommonPassword(body.password)) throw fieldError('password', PASSWORD_COMMON_MESSAGE);
-      if (await findUserByEmail(db, email)) throw fieldError('email', 'Email or Username are already taken');
+      if (isCommonPassword(body.password))
+        throw fieldError('password', PASSWORD_COMMON_MESSAGE, ERROR_CODES.passwordCommon);
+      if (await findUserByEmail(db, email))
+        throw fieldError('email', 'Email or Username are already taken', ERROR_CODES.emailTaken);
       const passwordHash = await hashPassword(body.password);
       const { givenname, familyname } = splitFullName(body.username);
-      return inTransaction(db, async (trx) => {
-        // Outside production the demo seed makes the admin; in production the first user is one.
-        const first = config.env === 'production' && (await countUsers(trx)) === 0;
-        return insertAccount(trx, {
+      // Unconfirmed and basic: My Health Data and, in production, the first administrator's role
+      // wait for the e-mailed link (confirmation.ts). Outside production the demo seed makes the admin.
+      const user = await inTransaction(db, (trx) =>
+        insertAccount(trx, {
           username: body.username,
           email,
           passwordHash,
-          role: first ? 'admin' : 'basic',
+          role: 'basic',
+          confirmed: false,
           givenname,
           familyname,
           language: body.language ?? languageFromAcceptLanguage(acceptLanguage),
           timezone: config.defaultTimezone,
-        });
-      });
+        }),
+      );
+      await confirmations.sendLink(user);
+      return user;
     },
+
+    confirmEmail: (token: string, ip: string) => confirmations.confirm(token, ip),
+    resendConfirmation: (email: string, ip: string) => confirmations.resend(email, ip),
 
     /** Sends a reset link when the address has an account; answers the same either way. */
     async forgotPassword(emailAddress: string, ip: string): Promise<void> {
@@ -181,7 +191,8 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
 
     async resetPassword(body: ResetPasswordRequest, ip: string): Promise<User> {
       const now = Date.now();
-      if (isCommonPassword(body.password)) throw fieldError('password', PASSWORD_COMMON_MESSAGE);
+      if (isCommonPassword(body.password))
+        throw fieldError('password', PASSWORD_COMMON_MESSAGE, ERROR_CODES.passwordCommon);
       const passwordHash = await hashPassword(body.password);
       const user = await inTransaction(db, async (trx) => {
         const userId = await consumeResetCode(trx, hashCode(body.code), now);
@@ -189,7 +200,7 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
         const owner = await findUserById(trx, userId);
         // Thrown inside the transaction: the code stays unused, so the user can try another password.
         if (owner && isPersonalPassword(body.password, { email: owner.email, name: owner.username }))
-          throw fieldError('password', PASSWORD_PERSONAL_MESSAGE);
+          throw fieldError('password', PASSWORD_PERSONAL_MESSAGE, ERROR_CODES.passwordPersonal);
         await burnResetCodes(trx, userId, now);
         const updated = await updatePassword(trx, userId, passwordHash, now);
         await audit(trx, {
