@@ -27,6 +27,7 @@ import { ingestPlugin } from './features/ingest/plugin';
 import { ingestRoutes } from './features/ingest/routes';
 import { simulatorPart } from './features/ingest/simulator';
 import { medicineRoutes } from './features/medicines/routes';
+import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { profileRoutes } from './features/profiles/routes';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
@@ -146,7 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Routes, each in its access scope.
   await app.register(
     async (api) => {
-      await api.register(scope('public', statusRoutes, authRoutes, publicImageRoutes));
+      await api.register(scope('public', statusRoutes, authRoutes, oidcRoutes, publicImageRoutes));
       await api.register(
         scope(
           'signedIn',

@@ -109,6 +109,8 @@ export interface AppConfig {
   limits: AuthLimits;
   /** Prometheus metrics on their own listener; port undefined = off. */
   metrics: { port: number | undefined; host: string };
+  /** OpenID Connect sign-in providers (OIDC_<n>_*), in their number's order; often none. */
+  oidcProviders: OidcProviderConfig[];
   /** Over this event-loop delay every call answers 503 with Retry-After (0 = never). */
   pressure: { maxEventLoopDelayMs: number; retryAfterSeconds: number; sampleIntervalMs: number };
   /** Bring the schema up to date when the app starts (main.ts and tests; off for a read-only copy). */
@@ -192,8 +194,10 @@ export function databaseFromUrl(url: string | undefined, dataDir: string): Datab
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): AppConfig {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+  const oidc = oidcProvidersFromEnv(raw, raw.NODE_ENV === 'production');
+  if (!parsed.success || oidc.problems.length > 0) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    throw new ConfigError([...issues.map((i) => `${String(i.path[0])}: ${i.message}`), ...oidc.problems]);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -229,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     limits: DEFAULT_LIMITS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    oidcProviders: oidc.providers,
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       retryAfterSeconds: 5,
@@ -238,4 +243,92 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     webDist,
     version,
   };
+}
+
+export interface OidcProviderConfig {
+  /** In the sign-in URLs: /api/auth/oidc/<id>/start. */
+  id: string;
+  /** On the sign-in button: "Sign in with <name>". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const OIDC_VARIABLE = /^OIDC_(\d+)_(.+)$/;
+const OIDC_SETTINGS = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET', 'NAME', 'ID'] as const;
+
+/**
+ * The OpenID Connect providers from numbered variables (OIDC_1_ISSUER, OIDC_1_CLIENT_ID,
+ * OIDC_1_CLIENT_SECRET, OIDC_1_NAME, optional OIDC_1_ID; then OIDC_2_…), each problem naming its
+ * variable. The issuer must be https:// in production (http:// serves a local test provider).
+ */
+export function oidcProvidersFromEnv(
+  env: Record<string, string | undefined>,
+  production: boolean,
+): { providers: OidcProviderConfig[]; problems: string[] } {
+  const problems: string[] = [];
+  const byNumber = new Map<number, Partial<Record<(typeof OIDC_SETTINGS)[number], string>>>();
+  for (const [key, value] of Object.entries(env)) {
+    const match = OIDC_VARIABLE.exec(key);
+    if (!match || value === undefined || value === '') continue;
+    const setting = OIDC_SETTINGS.find((s) => s === match[2]);
+    if (!setting) {
+      problems.push(
+        `${key}: unknown setting; a provider has ${OIDC_SETTINGS.map((s) => `OIDC_n_${s}`).join(', ')}`,
+      );
+      continue;
+    }
+    const n = Number(match[1]);
+    byNumber.set(n, { ...byNumber.get(n), [setting]: value.trim() });
+  }
+  const providers: OidcProviderConfig[] = [];
+  for (const [n, s] of [...byNumber].sort(([a], [b]) => a - b)) {
+    const name = (setting: string) => `OIDC_${n}_${setting}`;
+    const missing = (['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET', 'NAME'] as const).filter((k) => !s[k]);
+    for (const k of missing) problems.push(`${name(k)}: required when any OIDC_${n}_ variable is set`);
+    const issuer = s.ISSUER ? parseUrl(s.ISSUER) : undefined;
+    if (s.ISSUER && !(issuer?.protocol === 'https:' || (!production && issuer?.protocol === 'http:')))
+      problems.push(
+        `${name('ISSUER')}: must be the issuer's URL starting with https://${production ? '' : ' (or http:// for a local test provider)'}`,
+      );
+    const id = s.ID ?? slug(s.NAME ?? '');
+    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(id))
+      problems.push(
+        s.ID
+          ? `${name('ID')}: must be 1 to 32 lower-case letters, digits or hyphens`
+          : `${name('NAME')}: needs a letter or digit, or set ${name('ID')}`,
+      );
+    else if (providers.some((p) => p.id === id))
+      problems.push(`${name(s.ID ? 'ID' : 'NAME')}: the provider id "${id}" is taken; set ${name('ID')}`);
+    if (missing.length > 0 || !issuer) continue;
+    providers.push({
+      id,
+      name: s.NAME ?? '',
+      issuer: s.ISSUER ?? '',
+      clientId: s.CLIENT_ID ?? '',
+      clientSecret: s.CLIENT_SECRET ?? '',
+    });
+  }
+  return { providers: problems.length > 0 ? [] : providers, problems };
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "Hospital Keycloak" → "hospital-keycloak". */
+function slug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32)
+    .replace(/-+$/, '');
 }

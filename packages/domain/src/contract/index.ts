@@ -3,6 +3,7 @@ export * from './admin';
 export * from './auth';
 export * from './common';
 export * from './medicine';
+export * from './oidc';
 export * from './profile';
 export * from './sensor';
 export * from './storage';

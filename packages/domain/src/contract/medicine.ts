@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkMedicineDates, DOSAGE_TIME_MESSAGE, GALENIC_FORMS, normaliseDosageTime } from '../schedule';
+import { checkStorageRange, STORAGE_LIMITS, STORAGE_MESSAGES } from '../storage';
 import { toApiDosageTime } from '../time/wall-time';
 
 /** 1 = scheduled (has dosage times), 2 = as needed (no schedule). */
@@ -36,9 +37,31 @@ const medicineFields = {
   start_date: isoDate,
   end_date: isoDate.nullable(),
   dosage_times: z.array(dosageTimeSchema).max(24, 'At most 24 dosage times'),
+  /** The storage range (decision 0006): °C and %RH, each optional. */
+  storage_temp_min: z
+    .number({ message: STORAGE_MESSAGES.temperature })
+    .min(STORAGE_LIMITS.tempMin, STORAGE_MESSAGES.temperature)
+    .max(STORAGE_LIMITS.tempMax, STORAGE_MESSAGES.temperature)
+    .nullable(),
+  storage_temp_max: z
+    .number({ message: STORAGE_MESSAGES.temperature })
+    .min(STORAGE_LIMITS.tempMin, STORAGE_MESSAGES.temperature)
+    .max(STORAGE_LIMITS.tempMax, STORAGE_MESSAGES.temperature)
+    .nullable(),
+  storage_humidity_max: z
+    .number({ message: STORAGE_MESSAGES.humidity })
+    .min(STORAGE_LIMITS.humidityMin, STORAGE_MESSAGES.humidity)
+    .max(STORAGE_LIMITS.humidityMax, STORAGE_MESSAGES.humidity)
+    .nullable(),
 };
 
-type DatesAndTimes = { start_date?: string; end_date?: string | null; dosage_times?: string[] };
+type DatesAndTimes = {
+  start_date?: string;
+  end_date?: string | null;
+  dosage_times?: string[];
+  storage_temp_min?: number | null;
+  storage_temp_max?: number | null;
+};
 
 /** The spec's date rule and no dosage time twice, as field errors. */
 function crossChecks(value: DatesAndTimes, ctx: z.RefinementCtx) {
@@ -56,6 +79,8 @@ function crossChecks(value: DatesAndTimes, ctx: z.RefinementCtx) {
       path: ['dosage_times'],
       message: 'This dosage time is already scheduled',
     });
+  const storage = checkStorageRange(value);
+  if (storage) ctx.addIssue({ code: 'custom', path: [storage.field], message: storage.message });
 }
 
 /** A medicine as the add dialog sends it. */
@@ -68,6 +93,9 @@ export const medicineInputSchema = z
     galenic_form: medicineFields.galenic_form.default(null),
     end_date: medicineFields.end_date.default(null),
     dosage_times: medicineFields.dosage_times.default([]),
+    storage_temp_min: medicineFields.storage_temp_min.default(null),
+    storage_temp_max: medicineFields.storage_temp_max.default(null),
+    storage_humidity_max: medicineFields.storage_humidity_max.default(null),
   })
   .superRefine(crossChecks);
 export type MedicineInput = z.infer<typeof medicineInputSchema>;
@@ -103,6 +131,10 @@ export const medicineSchema = z.object({
   end_date: z.string().nullable(),
   /** The dosage times in the API form, in order of the day. */
   dosage_times: z.array(z.string()),
+  /** The storage range: null where the medicine sets no limit. */
+  storage_temp_min: z.number().nullable(),
+  storage_temp_max: z.number().nullable(),
+  storage_humidity_max: z.number().nullable(),
   schedules: z.array(scheduleSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -196,6 +196,26 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** A user's sign-in at an OpenID Connect provider: linked by (issuer, subject), never by e-mail. */
+export interface OidcIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  /** The e-mail address the provider gave at the last sign-in (for the record; never matched). */
+  email: string | null;
+  created_at: number;
+  last_sign_in_at: number;
+}
+
+/** Single-use code (SHA-256 kept) that the web's success page exchanges for a token. */
+export interface OidcSignInCodesTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -214,6 +234,8 @@ export interface Database {
   impersonation_sessions: ImpersonationSessionsTable;
   profile_images: ProfileImagesTable;
   rate_limits: RateLimitsTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_sign_in_codes: OidcSignInCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,9 @@ export type MedicineRow = {
   galenic_form: string | null;
   start_date: string;
   end_date: string | null;
+  storage_temp_min: number | null;
+  storage_temp_max: number | null;
+  storage_humidity_max: number | null;
   created_at: number;
   updated_at: number;
 };
@@ -24,7 +27,16 @@ export interface ScheduleRow {
 
 export type MedicineFields = Pick<
   MedicinesTable,
-  'name' | 'type' | 'description' | 'strength' | 'galenic_form' | 'start_date' | 'end_date'
+  | 'name'
+  | 'type'
+  | 'description'
+  | 'strength'
+  | 'galenic_form'
+  | 'start_date'
+  | 'end_date'
+  | 'storage_temp_min'
+  | 'storage_temp_max'
+  | 'storage_humidity_max'
 >;
 
 /** The profile of a user: every medicine belongs to one. */

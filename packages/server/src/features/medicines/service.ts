@@ -1,4 +1,5 @@
 import type { EditMedicineRequest, Medicine, MedicineInput } from '@dosedot/domain';
+import { checkStorageRange } from '@dosedot/domain/storage';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, notFound } from '../../lib/errors';
@@ -67,6 +68,25 @@ export function createMedicineService(db: Db) {
       const end = fields.end_date === undefined ? current.end_date : fields.end_date;
       if (end !== null && start > end)
         throw dataFieldError('end_date', 'The start date is greater than the end date');
+      // A limit changed alone must still fit the ones kept.
+      const storage = checkStorageRange({
+        storage_temp_min:
+          fields.storage_temp_min === undefined ? current.storage_temp_min : fields.storage_temp_min,
+        storage_temp_max:
+          fields.storage_temp_max === undefined ? current.storage_temp_max : fields.storage_temp_max,
+        storage_humidity_max:
+          fields.storage_humidity_max === undefined
+            ? current.storage_humidity_max
+            : fields.storage_humidity_max,
+      });
+      if (storage) {
+        // The lowest and highest temperature out of order: name the one this edit changed.
+        const field =
+          storage.field === 'storage_temp_max' && fields.storage_temp_max === undefined
+            ? 'storage_temp_min'
+            : storage.field;
+        throw dataFieldError(field, storage.message);
+      }
       await inTransaction(db, async (trx) => {
         await updateMedicine(trx, id, fields);
         const type = fields.type ?? current.type;
