@@ -11,9 +11,9 @@ import {
   resetPasswordRequestSchema,
   sendEmailConfirmationRequestSchema,
   sendEmailConfirmationResponseSchema,
+  signInProvidersResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
 import { presentUser } from './presenter';
@@ -101,13 +101,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/providers',
-    {
-      schema: {
-        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }) },
-      },
-    },
-    // No external identity provider is configured in this version; the sign-in page hides the section.
-    async () => ({ data: [] }),
+    { schema: { response: { 200: signInProvidersResponseSchema } } },
+    // The OpenID Connect providers of OIDC_<n>_* (features/oidc); none hides the sign-in page's section.
+    async () => ({ data: config.oidcProviders.map(({ id, name }) => ({ id, name })) }),
   );
 };
 
