@@ -32,6 +32,7 @@ import { profileImageRoutes, publicImageRoutes } from './features/profiles/image
 import { profileRoutes } from './features/profiles/routes';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { statusRoutes } from './features/status/routes';
+import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
 import { storageAlertRoutes } from './features/storage-alerts/routes';
 import { databaseCounters, memoryCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
@@ -147,7 +148,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Routes, each in its access scope.
   await app.register(
     async (api) => {
-      await api.register(scope('public', statusRoutes, authRoutes, oidcRoutes, publicImageRoutes));
+      await api.register(
+        scope('public', statusRoutes, authRoutes, oidcRoutes, twoFactorSignInRoutes, publicImageRoutes),
+      );
       await api.register(
         scope(
           'signedIn',
@@ -158,10 +161,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           adherenceRoutes,
           sensorRoutes,
           chartRoutes,
+          twoFactorRoutes,
           storageAlertRoutes,
         ),
       );
-      await api.register(scope('admin', adminRoutes, impersonationRoutes, sensorAdminRoutes));
+      await api.register(
+        scope('admin', adminRoutes, impersonationRoutes, sensorAdminRoutes, signInListRoutes),
+      );
       await api.register(scope('healthData', healthDataRoutes));
       await api.register(scope('ingest', ingestRoutes));
       // The OpenAPI description generated from the zod contract: public while developing, for

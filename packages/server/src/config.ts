@@ -36,6 +36,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SEED_DEMO: bool('SEED_DEMO').optional(),
   SIMULATE: bool('SIMULATE').optional(),
+  REQUIRE_ADMIN_2FA: bool('REQUIRE_ADMIN_2FA').optional(),
   INGEST_TOKEN: z.string().min(16, 'INGEST_TOKEN must have at least 16 characters').optional(),
   MQTT_URL: urlWithScheme(['mqtt', 'mqtts', 'ws', 'wss'], 'MQTT_URL').optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'SMTP_URL').optional(),
@@ -92,6 +93,8 @@ export interface AppConfig {
   jwtSecret: string;
   seedDemo: boolean;
   simulate: boolean;
+  /** Administrators must set up two-factor sign-in before any admin call (decision 0008). */
+  requireAdmin2fa: boolean;
   ingestToken: string | undefined;
   mqttUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
     seedDemo: production ? false : (e.SEED_DEMO ?? true),
     simulate: production ? false : (e.SIMULATE ?? false),
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? false,
     ingestToken: e.INGEST_TOKEN,
     mqttUrl: e.MQTT_URL,
     smtpUrl: e.SMTP_URL,

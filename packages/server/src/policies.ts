@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { POLICIES, type Policy } from '@dosedot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './lib/errors';
+import { forbidden, HttpError, unauthorized } from './lib/errors';
 
 /**
  * The access scopes of the API: the one place that says who may call what. Every route sits in
@@ -30,6 +30,20 @@ const userPolicy =
     if (!POLICIES[policy](user)) throw forbidden('You are not allowed to do this');
   };
 
+/** REQUIRE_ADMIN_2FA: what an administrator without two-factor sign-in gets from every admin call. */
+export const ADMIN_2FA_MESSAGE =
+  'Administrators must turn on two-factor sign-in first: open Profile, then Security (/profile/security)';
+
+/**
+ * The admin policy, and with REQUIRE_ADMIN_2FA an administrator without two-factor sign-in gets 403
+ * (details.reason 'two_factor_required') until they turn it on (decision 0008).
+ */
+const admin: AccessCheck = async (app, request) => {
+  await userPolicy('admin')(app, request);
+  if (app.config.requireAdmin2fa && request.currentUser?.row.two_factor !== 1)
+    throw new HttpError(403, 'ForbiddenError', ADMIN_2FA_MESSAGE, { reason: 'two_factor_required' });
+};
+
 const ingest: AccessCheck = async (app, request) => {
   const expected = app.config.ingestToken;
   const header = request.headers.authorization ?? '';
@@ -41,7 +55,7 @@ const ingest: AccessCheck = async (app, request) => {
 export const ACCESS: Record<AccessScope, AccessCheck | null> = {
   public: null,
   signedIn: userPolicy('signedIn'),
-  admin: userPolicy('admin'),
+  admin,
   healthData: userPolicy('healthData'),
   cumulativeChart: userPolicy('cumulativeChart'),
   ingest,

@@ -67,6 +67,10 @@ export const authUserSchema = z.object({
     role: roleSchema,
     /** The user may open My Health Data (e-mail listed in HEALTH_DATA_EMAILS). */
     healthData: z.boolean(),
+    /** Two-factor sign-in is on (docs/decisions/0008-two-factor.md). */
+    twoFactor: z.boolean().optional(),
+    /** An administrator under REQUIRE_ADMIN_2FA without it: admin calls answer 403 until set up. */
+    twoFactorSetupRequired: z.boolean().optional(),
   }),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;

@@ -8,3 +8,4 @@ export * from './profile';
 export * from './sensor';
 export * from './storage';
 export * from './strapi-query';
+export * from './two-factor';

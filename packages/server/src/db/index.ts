@@ -14,6 +14,7 @@ import type { DatabaseConfig } from '../config';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema';
 import * as impersonationAndImages from './migrations/2026_11_23_0100_impersonation_and_images';
 import * as rateLimits from './migrations/2026_11_23_0200_rate_limits';
+import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
 import * as oidcIdentities from './migrations/2026_11_24_0300_oidc_identities';
 import * as emailConfirmation from './migrations/2026_11_24_0200_email_confirmation';
 import * as medicineStorageRange from './migrations/2026_11_24_0100_medicine_storage_range';
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
   '2026_11_23_0100_impersonation_and_images': impersonationAndImages,
   '2026_11_23_0200_rate_limits': rateLimits,
+  '2026_11_24_0400_two_factor': twoFactor,
   '2026_11_24_0300_oidc_identities': oidcIdentities,
   '2026_11_24_0200_email_confirmation': emailConfirmation,
   '2026_11_24_0100_medicine_storage_range': medicineStorageRange,

@@ -19,6 +19,8 @@ export interface UsersTable {
   confirmed: Generated<Flag>;
   blocked: Generated<Flag>;
   profile_img: string | null;
+  /** 1 while the user has a confirmed two-factor secret (two_factor_secrets). */
+  two_factor: Generated<Flag>;
   created_at: number;
   updated_at: number;
 }
@@ -216,6 +218,37 @@ export interface OidcSignInCodesTable {
   created_at: number;
 }
 
+export interface TwoFactorSecretsTable {
+  user_id: number;
+  /** AES-256-GCM of the base32 TOTP secret (HEALTH_DATA_KEY), bound to the user. */
+  ciphertext: string;
+  iv: string;
+  tag: string;
+  /** Null while the enrolment waits for its first code. */
+  confirmed_at: number | null;
+  /** The last accepted time step: a code is never taken twice. */
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface MfaChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  method: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -234,6 +267,9 @@ export interface Database {
   impersonation_sessions: ImpersonationSessionsTable;
   profile_images: ProfileImagesTable;
   rate_limits: RateLimitsTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_sign_in_codes: OidcSignInCodesTable;
 }

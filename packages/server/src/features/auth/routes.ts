@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   authUserSchema,
+  loginResponseSchema,
   emailConfirmationQuerySchema,
   emailConfirmationResponseSchema,
   forgotPasswordRequestSchema,
@@ -16,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
+import { beginSecondStep } from '../two-factor/service';
 import { presentUser } from './presenter';
 import { createAuthService } from './service';
 
@@ -34,14 +36,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     hasHealthDataAccess(user.email, config.healthDataEmails, user.confirmed === 1);
   const signedIn = (user: User) => ({
     jwt: app.signToken(user),
-    user: presentUser(user, healthDataOf(user)),
+    user: presentUser(user, healthDataOf(user), config.requireAdmin2fa),
   });
   const perIp = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } };
 
   app.post(
     '/auth/local',
-    { config: perIp, schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => signedIn(await service.login(request.body, request.ip)),
+    { config: perIp, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request) => {
+      const user = await service.login(request.body, request.ip);
+      // Two-factor sign-in: a challenge for POST /api/auth/2fa instead of the token (decision 0008).
+      return (await beginSecondStep(app.db, user, { method: 'password', ip: request.ip })) ?? signedIn(user);
+    },
   );
 
   app.post(
@@ -64,8 +70,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: perIp, schema: { body: resetPasswordRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => signedIn(await service.resetPassword(request.body, request.ip)),
+    { config: perIp, schema: { body: resetPasswordRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request) => {
+      const user = await service.resetPassword(request.body, request.ip);
+      // The e-mailed link replaces the password, not the second factor.
+      return (
+        (await beginSecondStep(app.db, user, { method: 'password_reset', ip: request.ip })) ?? signedIn(user)
+      );
+    },
   );
 
   // Strapi's email_confirmation flow: the e-mailed link opens the web's page, which calls this.
@@ -111,6 +123,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/me', { schema: { response: { 200: authUserSchema } } }, async (request) => {
     const user = userOf(request);
-    return presentUser(user.row, user.healthData);
+    return presentUser(user.row, user.healthData, app.config.requireAdmin2fa);
   });
 };

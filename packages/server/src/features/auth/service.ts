@@ -81,23 +81,33 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
    */
   async function guard(email: string, ip: string, user: User | undefined, now: number) {
     const pair = await counters.peek(`login:${email}|${ip}`, now);
-    if (pair.count >= limits.loginFailuresPerAddress) throw tooManyRequests(secondsUntil(pair.resetAt, now));
+    if (pair.count >= limits.loginFailuresPerAddress) {
+      await refused(email, ip, user, 'locked');
+      throw tooManyRequests(secondsUntil(pair.resetAt, now));
+    }
     const account = await counters.peek(`login:${email}`, now);
     if (account.count < limits.loginFailuresPerAccount) return;
     if (user && (await hasSignedInFrom(db, user.id, ip, now - KNOWN_ADDRESS_MS))) return;
+    await refused(email, ip, user, 'locked');
     throw tooManyRequests(secondsUntil(account.resetAt, now));
+  }
+
+  /** A refused sign-in in the audit log, with the address typed (the admin's sign-in list reads it). */
+  function refused(email: string, ip: string, user: User | undefined, reason: string) {
+    return audit(db, {
+      actorUserId: null,
+      action: 'auth.login_failed',
+      targetType: 'user',
+      targetId: user?.id,
+      details: { method: 'password', reason, email },
+      ip,
+    });
   }
 
   async function failed(email: string, ip: string, user: User | undefined, now: number) {
     await counters.hit(`login:${email}|${ip}`, limits.windowMs, now);
     const account = await counters.hit(`login:${email}`, limits.windowMs, now);
-    await audit(db, {
-      actorUserId: null,
-      action: 'auth.login_failed',
-      targetType: 'user',
-      targetId: user?.id,
-      ip,
-    });
+    await refused(email, ip, user, 'password');
     if (user && account.count === limits.loginFailuresPerAccount) {
       const { language, link } = await resetLink(user, now);
       mailer
@@ -119,15 +129,21 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
         await failed(email, ip, user, now);
         throw validationError('Invalid identifier or password');
       }
-      if (user.blocked) throw validationError('Your account has been blocked by an administrator');
+      if (user.blocked) {
+        await refused(email, ip, user, 'blocked');
+        throw validationError('Your account has been blocked by an administrator');
+      }
       await counters.reset(`login:${email}|${ip}`);
-      await audit(db, {
-        actorUserId: user.id,
-        action: 'auth.login',
-        targetType: 'user',
-        targetId: user.id,
-        ip,
-      });
+      // With two-factor sign-in the sign-in is complete (and written as auth.login) after the code.
+      if (user.two_factor !== 1)
+        await audit(db, {
+          actorUserId: user.id,
+          action: 'auth.login',
+          targetType: 'user',
+          targetId: user.id,
+          details: { method: 'password', email },
+          ip,
+        });
       if (needsRehash(user.password_hash)) {
         // Made with older parameters: upgrade it now that the password is known, off the answer's path.
         hashPassword(body.password)

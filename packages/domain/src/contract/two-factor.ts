@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+import { paginationSchema } from './admin';
+import { authResponseSchema } from './auth';
+
+/*
+ * Two-factor sign-in (TOTP, RFC 6238; docs/decisions/0008-two-factor.md): enrolment under
+ * /api/two-factor (signed in), the second step of a sign-in at POST /api/auth/2fa (public, with the
+ * challenge token the first step gave), and the admin's list of sign-ins.
+ */
+
+/** How many recovery codes an enrolment (or a regeneration) gives. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+export const REAUTH_MESSAGE = 'Enter a current code from your authenticator app or your password';
+
+const totpCode = z
+  .string({ message: TOTP_CODE_MESSAGE })
+  .trim()
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { message: TOTP_CODE_MESSAGE }));
+
+/** A recovery code as typed: any case, with or without its dash and spaces. */
+const recoveryCode = z
+  .string({ message: 'Enter one of your recovery codes' })
+  .trim()
+  .min(1, { message: 'Enter one of your recovery codes' })
+  .max(40, { message: 'This is not a recovery code' });
+
+/** GET /api/two-factor: the signed-in user's state. */
+export const twoFactorStatusSchema = z.object({
+  data: z.object({
+    /** A confirmed secret: every sign-in asks for a code. */
+    enabled: z.boolean(),
+    /** An enrolment was started and waits for its first code. */
+    pending: z.boolean(),
+    /** Unused recovery codes. */
+    recoveryCodesLeft: z.number().int(),
+    /** The user is an administrator and REQUIRE_ADMIN_2FA is on. */
+    required: z.boolean(),
+  }),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>['data'];
+
+/** POST /api/two-factor/setup: a new secret (replacing an unconfirmed one), for the QR code. */
+export const twoFactorSetupResponseSchema = z.object({
+  data: z.object({ secret: z.string(), otpauthUri: z.string() }),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponseSchema>['data'];
+
+/** POST /api/two-factor/confirm: the first code from the app turns two-factor sign-in on. */
+export const twoFactorConfirmRequestSchema = z.strictObject({ code: totpCode });
+
+/** The recovery codes, shown once (after confirming, and after a regeneration). */
+export const recoveryCodesResponseSchema = z.object({
+  data: z.object({ recoveryCodes: z.array(z.string()) }),
+});
+
+/** POST /api/two-factor/disable and /api/two-factor/recovery-codes: a current code or the password. */
+export const twoFactorReauthRequestSchema = z
+  .strictObject({
+    code: totpCode.optional(),
+    password: z.string().min(1, { message: REAUTH_MESSAGE }).max(PASSWORD_MAX_LENGTH).optional(),
+  })
+  .refine((body) => body.code !== undefined || body.password !== undefined, {
+    message: REAUTH_MESSAGE,
+    path: ['code'],
+  });
+export type TwoFactorReauth = z.infer<typeof twoFactorReauthRequestSchema>;
+
+export const twoFactorDisabledResponseSchema = z.object({ data: z.object({ enabled: z.literal(false) }) });
+
+/** The first step's answer for a user with two-factor sign-in: no token yet, a challenge instead. */
+export const mfaChallengeResponseSchema = z.object({
+  mfaRequired: z.literal(true),
+  /** Single-use, valid for MFA_CHALLENGE_MINUTES; only POST /api/auth/2fa takes it. */
+  mfaToken: z.string(),
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeResponseSchema>;
+export const MFA_CHALLENGE_MINUTES = 5;
+
+/** POST /api/auth/local answers a token, or a challenge when the user has two-factor sign-in. */
+export const loginResponseSchema = z.union([authResponseSchema, mfaChallengeResponseSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/auth/2fa: the challenge and either a code from the app or a recovery code. */
+export const secondStepRequestSchema = z
+  .strictObject({
+    mfaToken: z.string().min(1, { message: 'This field is required' }).max(200),
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
+    message: 'Send either a code or a recovery code',
+    path: ['code'],
+  });
+export type SecondStepRequest = z.infer<typeof secondStepRequestSchema>;
+
+/** The outcomes of the sign-in list: signed in, refused, or waiting for the second step. */
+export const SIGN_IN_OUTCOMES = ['success', 'failure', 'challenge'] as const;
+export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
+export const SIGN_IN_FILTER_FIELDS = ['outcome'] as const;
+
+/** One line of GET /api/admin/sign-ins. */
+export const signInEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  outcome: z.enum(SIGN_IN_OUTCOMES),
+  /** password, password+totp, password+recovery_code, oidc:<provider>… */
+  method: z.string().nullable(),
+  /** Why it failed: password, code, recovery_code, blocked, locked. */
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The address typed (or the account's), also for an address with no account. */
+  email: z.string().nullable(),
+  user: z.object({ id: z.number().int(), username: z.string(), role: z.string() }).nullable(),
+});
+export type SignInEntry = z.infer<typeof signInEntrySchema>;
+
+export const signInListResponseSchema = z.object({
+  data: z.array(signInEntrySchema),
+  meta: z.object({ pagination: paginationSchema }),
+});
+export type SignInListResponse = z.infer<typeof signInListResponseSchema>;

@@ -1,0 +1,49 @@
+import type { SignInEntry, SignInOutcome } from '@dosedot/domain';
+import type { AuditRow } from './queries';
+
+/** The audit actions that make up the sign-in list, and the outcome each one shows. */
+export const SIGN_IN_ACTIONS: Record<string, SignInOutcome> = {
+  'auth.login': 'success',
+  'auth.login_failed': 'failure',
+  'auth.2fa_failed': 'failure',
+  'auth.login_challenge': 'challenge',
+};
+
+export const actionsOf = (outcome: SignInOutcome | undefined) =>
+  Object.entries(SIGN_IN_ACTIONS)
+    .filter(([, o]) => outcome === undefined || o === outcome)
+    .map(([action]) => action);
+
+const readDetails = (details: string | null): Record<string, unknown> => {
+  if (!details) return {};
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** One audit line as the admin's sign-in list shows it. */
+export function presentSignIn(
+  row: AuditRow,
+  users: Map<number, { id: number; username: string; email: string; role: string }>,
+): SignInEntry {
+  const details = readDetails(row.details);
+  const userId = row.target_type === 'user' && row.target_id !== null ? Number(row.target_id) : undefined;
+  const user = userId === undefined ? undefined : users.get(userId);
+  const failed = SIGN_IN_ACTIONS[row.action] === 'failure';
+  return {
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    outcome: SIGN_IN_ACTIONS[row.action] ?? 'failure',
+    // Lines written before methods were recorded are password sign-ins.
+    method: text(details.method) ?? 'password',
+    reason: failed ? (text(details.reason) ?? 'password') : null,
+    ip: row.ip,
+    email: user?.email ?? text(details.email),
+    user: user ? { id: user.id, username: user.username, role: user.role } : null,
+  };
+}

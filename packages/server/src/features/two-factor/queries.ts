@@ -1,0 +1,172 @@
+import type { Db } from '../../db';
+import type { Sealed } from '../../lib/encryption';
+
+export function findSecret(db: Db, userId: number) {
+  return db.selectFrom('two_factor_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export type SecretRow = NonNullable<Awaited<ReturnType<typeof findSecret>>>;
+
+/** A new, unconfirmed secret in place of any earlier one of the user. */
+export async function replaceSecret(db: Db, userId: number, sealed: Sealed, now: number): Promise<void> {
+  await db.deleteFrom('two_factor_secrets').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('two_factor_secrets')
+    .values({
+      user_id: userId,
+      ciphertext: sealed.ciphertext,
+      iv: sealed.iv,
+      tag: sealed.tag,
+      confirmed_at: null,
+      last_step: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+/**
+ * Takes a time step for the user: true only when it is later than every step taken before, in one
+ * statement, so two requests with the same code cannot both pass.
+ */
+export async function takeStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('two_factor_secrets')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function confirmSecret(db: Db, userId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('two_factor_secrets')
+    .set({ confirmed_at: now })
+    .where('user_id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setTwoFactorFlag(db: Db, userId: number, on: boolean, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ two_factor: on ? 1 : 0, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Removes the user's secret, recovery codes and open challenges. */
+export async function deleteTwoFactor(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('two_factor_secrets').where('user_id', '=', userId).execute();
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();
+}
+
+export async function replaceRecoveryCodes(
+  db: Db,
+  userId: number,
+  hashes: string[],
+  now: number,
+): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
+    .execute();
+}
+
+export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks an unused recovery code of the user used; false when there is no such code. */
+export async function consumeRecoveryCode(
+  db: Db,
+  userId: number,
+  codeHash: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertChallenge(
+  db: Db,
+  challenge: { userId: number; tokenHash: string; method: string; expiresAt: number },
+  now: number,
+): Promise<void> {
+  // Expired challenges go as new ones come (the index on expires_at keeps this cheap).
+  await db.deleteFrom('mfa_challenges').where('expires_at', '<', now).execute();
+  await db
+    .insertInto('mfa_challenges')
+    .values({
+      user_id: challenge.userId,
+      token_hash: challenge.tokenHash,
+      method: challenge.method,
+      expires_at: challenge.expiresAt,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** An open, unexpired challenge. */
+export function findOpenChallenge(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('mfa_challenges')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Uses a challenge up; false when another request did first. */
+export async function useChallenge(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mfa_challenges')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** One page of audit lines of the given actions, newest first, and how many there are. */
+export async function listAuditByActions(db: Db, actions: string[], page: number, pageSize: number) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', 'in', actions)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const total = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('action', 'in', actions)
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export type AuditRow = Awaited<ReturnType<typeof listAuditByActions>>['rows'][number];
+
+export function findUsersByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,174 @@
+import {
+  authResponseSchema,
+  hasHealthDataAccess,
+  ListQueryError,
+  MAX_PAGE_SIZE,
+  parseListQuery,
+  recoveryCodesResponseSchema,
+  SIGN_IN_FILTER_FIELDS,
+  SIGN_IN_OUTCOMES,
+  type SignInOutcome,
+  secondStepRequestSchema,
+  signInListResponseSchema,
+  twoFactorConfirmRequestSchema,
+  twoFactorDisabledResponseSchema,
+  twoFactorReauthRequestSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+} from '@dosedot/domain';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, validationError } from '../../lib/errors';
+import { userOf } from '../../plugins/auth';
+import { presentUser } from '../auth/presenter';
+import { findUserById } from '../auth/queries';
+import { actionsOf, presentSignIn } from './presenter';
+import { findUsersByIds, listAuditByActions } from './queries';
+import { createTwoFactorService } from './service';
+
+const serviceOf = (app: FastifyInstance) =>
+  createTwoFactorService({ db: app.db, config: app.config, counters: app.counters });
+
+const perIp = (app: FastifyInstance) => ({
+  rateLimit: { max: app.config.limits.authPerIpPerMinute, timeWindow: 60_000 },
+});
+
+/** POST /api/auth/2fa (public): the second step of a sign-in, with the first step's challenge. */
+export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = serviceOf(app);
+  app.post(
+    '/auth/2fa',
+    {
+      config: perIp(app),
+      schema: { body: secondStepRequestSchema, response: { 200: authResponseSchema } },
+    },
+    async (request) => {
+      const user = await service.completeSignIn(request.body, request.ip, (id) => findUserById(app.db, id));
+      return {
+        jwt: app.signToken(user),
+        user: presentUser(
+          user,
+          hasHealthDataAccess(user.email, app.config.healthDataEmails, user.confirmed === 1),
+          app.config.requireAdmin2fa,
+        ),
+      };
+    },
+  );
+};
+
+/** The signed-in user's own two-factor sign-in: /api/two-factor/* (signed-in scope). */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = serviceOf(app);
+  const limited = perIp(app);
+
+  app.get('/two-factor', { schema: { response: { 200: twoFactorStatusSchema } } }, async (request) => ({
+    data: await service.status(userOf(request).row),
+  }));
+
+  app.post(
+    '/two-factor/setup',
+    { config: limited, schema: { response: { 200: twoFactorSetupResponseSchema } } },
+    async (request) => ({ data: await service.setup(userOf(request).row) }),
+  );
+
+  app.post(
+    '/two-factor/confirm',
+    {
+      config: limited,
+      schema: { body: twoFactorConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } },
+    },
+    async (request) => ({
+      data: { recoveryCodes: await service.confirm(userOf(request).row, request.body.code, request.ip) },
+    }),
+  );
+
+  app.post(
+    '/two-factor/disable',
+    {
+      config: limited,
+      schema: { body: twoFactorReauthRequestSchema, response: { 200: twoFactorDisabledResponseSchema } },
+    },
+    async (request) => {
+      await service.disable(userOf(request).row, request.body, request.ip);
+      return { data: { enabled: false as const } };
+    },
+  );
+
+  app.post(
+    '/two-factor/recovery-codes',
+    {
+      config: limited,
+      schema: { body: twoFactorReauthRequestSchema, response: { 200: recoveryCodesResponseSchema } },
+    },
+    async (request) => ({
+      data: {
+        recoveryCodes: await service.regenerateRecoveryCodes(userOf(request).row, request.body, request.ip),
+      },
+    }),
+  );
+};
+
+const RULES = {
+  sortFields: [] as const,
+  filterFields: SIGN_IN_FILTER_FIELDS,
+  populate: [],
+  maxPageSize: MAX_PAGE_SIZE,
+  defaultPageSize: 25,
+};
+
+/** GET /api/admin/sign-ins (admin scope): the instance's recent sign-ins, newest first. */
+export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/sign-ins',
+    {
+      schema: {
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: signInListResponseSchema },
+      },
+    },
+    async (request) => {
+      let query: ReturnType<typeof parseListQuery<never, (typeof SIGN_IN_FILTER_FIELDS)[number]>>;
+      try {
+        query = parseListQuery(request.query, RULES);
+      } catch (err) {
+        if (err instanceof ListQueryError) throw validationError(err.message, err.errors);
+        throw err;
+      }
+      let outcome: SignInOutcome | undefined;
+      for (const filter of query.filters) {
+        const key = `filters[outcome][${filter.operator}]`;
+        if (filter.operator !== '$eq') throw fieldError(key, 'Filter the outcome with $eq');
+        if (!(SIGN_IN_OUTCOMES as readonly string[]).includes(filter.value))
+          throw fieldError(key, `The outcome is one of ${SIGN_IN_OUTCOMES.join(', ')}`);
+        outcome = filter.value as SignInOutcome;
+      }
+      if (query.anyOf.length > 0) throw fieldError('filters[$or]', 'Cannot combine sign-in filters with $or');
+      const { rows, total } = await listAuditByActions(
+        app.db,
+        actionsOf(outcome),
+        query.page,
+        query.pageSize,
+      );
+      const ids = [
+        ...new Set(
+          rows.flatMap((r) =>
+            r.target_type === 'user' && r.target_id !== null ? [Number(r.target_id)] : [],
+          ),
+        ),
+      ].filter(Number.isInteger);
+      const users = new Map((await findUsersByIds(app.db, ids)).map((u) => [u.id, u]));
+      return {
+        data: rows.map((r) => presentSignIn(r, users)),
+        meta: {
+          pagination: {
+            page: query.page,
+            pageSize: query.pageSize,
+            pageCount: Math.ceil(total / query.pageSize),
+            total,
+          },
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/config';
+import {
+  createTestApp,
+  ENGINES,
+  makeAdmin,
+  PASSWORD,
+  registerUser,
+  type TestApp,
+  uniqueEmail,
+} from './context';
+
+const fields = (res: { json: () => unknown }) =>
+  ((res.json() as { error: { details: { errors?: { path: string[] }[] } } }).error.details.errors ?? []).map(
+    (e) => e.path.join('.'),
+  );
+
+describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
+  let patient: Awaited<ReturnType<typeof registerUser>>;
+  const unknown = uniqueEmail('nobody');
+
+  const login = (identifier: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      remoteAddress: ip,
+      payload: { identifier, password },
+    });
+  const list = (query = '', auth = admin.auth) =>
+    t.app.inject({ url: `/api/admin/sign-ins${query}`, headers: auth });
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { config: { limits: { ...DEFAULT_LIMITS, authPerIpPerMinute: 1000 } } });
+    admin = await registerUser(t.app);
+    await makeAdmin(t.db, admin.user.id);
+    patient = await registerUser(t.app);
+    // In this order: a success, a wrong password, an unknown address, a blocked account.
+    await login(patient.user.email, PASSWORD, '192.0.2.10');
+    await login(patient.user.email, 'wrong password', '192.0.2.11');
+    await login(unknown, 'some password here', '192.0.2.12');
+    await t.db.updateTable('users').set({ blocked: 1 }).where('id', '=', patient.user.id).execute();
+    await login(patient.user.email, PASSWORD, '192.0.2.13');
+    await t.db.updateTable('users').set({ blocked: 0 }).where('id', '=', patient.user.id).execute();
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 401 without a token and 403 to a patient', async () => {
+    expect((await t.app.inject({ url: '/api/admin/sign-ins' })).statusCode).toBe(401);
+    const res = await list('', patient.auth);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.name).toBe('ForbiddenError');
+  });
+
+  it.each([
+    ['?filters[outcome][$eq]=maybe', 'filters[outcome][$eq]'],
+    ['?filters[outcome][$containsi]=succ', 'filters[outcome][$containsi]'],
+    ['?filters[ip][$eq]=1.2.3.4', 'filters[ip][$eq]'],
+    ['?pagination[pageSize]=1000', 'pagination[pageSize]'],
+    ['?pagination[page]=0', 'pagination[page]'],
+    ['?sort=at', 'sort'],
+  ])('answers 400 naming the parameter for %s', async (query, key) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(fields(res)).toEqual([key]);
+  });
+
+  it('lists the sign-ins newest first: who, from where, how, and why a failure failed', async () => {
+    const res = await list('?pagination[pageSize]=100');
+    expect(res.statusCode).toBe(200);
+    const { data, meta } = res.json();
+    const ours = data.filter((e: { ip: string | null }) => e.ip?.startsWith('192.0.2.'));
+    expect(ours.map((e: { ip: string }) => e.ip)).toEqual([
+      '192.0.2.13',
+      '192.0.2.12',
+      '192.0.2.11',
+      '192.0.2.10',
+    ]);
+    const [blocked, nobody, wrong, success] = ours;
+    expect(success).toMatchObject({
+      outcome: 'success',
+      method: 'password',
+      reason: null,
+      email: patient.user.email,
+      user: { id: patient.user.id, username: 'Test Person', role: 'basic' },
+    });
+    expect(new Date(success.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(wrong).toMatchObject({ outcome: 'failure', reason: 'password', email: patient.user.email });
+    expect(nobody).toMatchObject({ outcome: 'failure', reason: 'password', email: unknown, user: null });
+    expect(blocked).toMatchObject({ outcome: 'failure', reason: 'blocked', user: { id: patient.user.id } });
+    expect(meta.pagination).toMatchObject({ page: 1, pageSize: 100, total: data.length, pageCount: 1 });
+  });
+
+  it('filters by outcome and pages', async () => {
+    const failures = (await list('?filters[outcome][$eq]=failure')).json();
+    expect(failures.data.length).toBeGreaterThanOrEqual(3);
+    expect(failures.data.every((e: { outcome: string }) => e.outcome === 'failure')).toBe(true);
+    const successes = (await list('?filters[outcome][$eq]=success')).json();
+    expect(successes.data.every((e: { outcome: string }) => e.outcome === 'success')).toBe(true);
+
+    const all = (await list('?pagination[pageSize]=100')).json();
+    const page2 = (await list('?pagination[page]=2&pagination[pageSize]=2')).json();
+    expect(page2.meta.pagination).toEqual({
+      page: 2,
+      pageSize: 2,
+      pageCount: Math.ceil(all.meta.pagination.total / 2),
+      total: all.meta.pagination.total,
+    });
+    expect(page2.data.map((e: { id: number }) => e.id)).toEqual(
+      all.data.slice(2, 4).map((e: { id: number }) => e.id),
+    );
+  });
+
+  it('shows a locked-out attempt as a failure', async () => {
+    const { user } = await registerUser(t.app);
+    for (let i = 0; i < DEFAULT_LIMITS.loginFailuresPerAddress; i++)
+      await login(user.email, 'wrong password', '192.0.2.50');
+    const locked = await login(user.email, PASSWORD, '192.0.2.50');
+    expect(locked.statusCode).toBe(429);
+    const first = (await list('?filters[outcome][$eq]=failure&pagination[pageSize]=1')).json().data[0];
+    expect(first).toMatchObject({ reason: 'locked', ip: '192.0.2.50', user: { id: user.id } });
+  });
+});
