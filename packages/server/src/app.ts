@@ -32,8 +32,8 @@ import { profileImageRoutes, publicImageRoutes } from './features/profiles/image
 import { profileRoutes } from './features/profiles/routes';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { statusRoutes } from './features/status/routes';
-import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
 import { storageAlertRoutes } from './features/storage-alerts/routes';
+import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
 import { databaseCounters, memoryCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
 import type { Mailer } from './lib/mailer';
@@ -161,8 +161,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           adherenceRoutes,
           sensorRoutes,
           chartRoutes,
-          twoFactorRoutes,
           storageAlertRoutes,
+          twoFactorRoutes,
         ),
       );
       await api.register(
