@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,11 +13,11 @@ import { useFieldProps } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { safeRedirect } from '../../../lib/redirect';
 import { startSession } from '../../../lib/session';
-import { useProviders } from '../api/get-providers';
 import { type LoginInput, loginResolver, useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
 import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
+import { ProviderButtons, ProviderFailure } from '../components/provider-buttons';
 
 /** Sign-in: email, password, forgot-password and create-account links, other providers when configured. */
 export function SignInPage() {
@@ -27,7 +25,6 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const providers = useProviders();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
@@ -54,6 +51,7 @@ export function SignInPage() {
       <AuthHeading title={t('auth.signin.title')} heading={t('auth.signin.heading')} />
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
+          {failure ? null : <ProviderFailure />}
           <FailureAlert messageKey={failure} />
           <TextInput {...input('email')} label={t('auth.email')} type="email" autoComplete="username" />
           <PasswordField {...input('password')} label={t('auth.password')} autoComplete="current-password" />
@@ -66,18 +64,7 @@ export function SignInPage() {
         </Stack>
       </Box>
 
-      {providers.data && providers.data.length > 0 ? (
-        <Box sx={{ mt: 3 }}>
-          <Divider>{t('auth.signin.providers')}</Divider>
-          <Stack spacing={1} sx={{ mt: 2 }}>
-            {providers.data.map((provider) => (
-              <Button key={provider.id} variant="outlined" href={`/api/connect/${provider.id}`} fullWidth>
-                {provider.name}
-              </Button>
-            ))}
-          </Stack>
-        </Box>
-      ) : null}
+      <ProviderButtons />
 
       <FormFooter>
         {t('auth.signin.noAccount')}{' '}

@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { useSession } from '../../../lib/session-store';
 import { AuthHeading } from '../components/auth-heading';
+import { ProviderCompletion, providerCodeOf } from '../components/provider-completion';
 
 /** The page after a completed auth step (a new password); it leads on to the dashboard. */
 export function SuccessPage() {
@@ -15,6 +16,9 @@ export function SuccessPage() {
   const href = useLocalizedPath();
   const [params] = useSearchParams();
   const signedIn = useSession((s) => !!s.token);
+  // A provider sign-in ends here with a single-use code in the fragment (features/oidc on the server).
+  const providerCode = providerCodeOf(useLocation().hash);
+  if (providerCode) return <ProviderCompletion code={providerCode} redirect={params.get('redirect')} />;
   const text =
     params.get('reason') === 'reset' ? t('auth.success.passwordChanged') : t('auth.success.generic');
   return (
