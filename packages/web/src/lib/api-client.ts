@@ -57,7 +57,9 @@ async function readError(res: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal } = opts;
   const headers: Record<string, string> = { accept: 'application/json, text/plain, */*' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file goes as it is, with its own type (PUT /api/profile/image); anything else as JSON.
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = raw ? body.type : 'application/json';
   const token = auth ? (opts.token ?? getToken()) : null;
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
@@ -65,7 +67,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     res = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal,
     });
   } catch (err) {

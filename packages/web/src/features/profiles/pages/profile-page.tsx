@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,10 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProfile, useUser } from '../../../lib/current-user';
+import { AccessLogCard } from '../components/access-log-card';
+import { MedicinesCard } from '../components/medicines-card';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileImageCard } from '../components/profile-image-card';
 
 /** One fact of the profile: a small secondary label above its value. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -25,9 +30,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The signed-in user's profile as the server keeps it; editing comes with the profile issue. */
+/**
+ * The signed-in user's profile (spec section 2): language, dark mode, status, medicines and sensor;
+ * update profile and picture; who accessed their data as an administrator.
+ */
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   const { data: user } = useUser();
   return (
@@ -37,54 +45,61 @@ export function ProfilePage() {
         {(p) => {
           const name = `${p.givenname} ${p.familyname}`.trim();
           return (
-            <ContentCard>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
-                <UserAvatar image={user?.profile_img} alt={t('userMenu.avatar', { name })} size={64} />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="h5" component="h2">
-                    {name}
-                  </Typography>
-                  <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {user?.email}
-                  </Typography>
+            <Stack spacing={3}>
+              <ContentCard>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+                  <UserAvatar image={user?.profile_img} alt={t('userMenu.avatar', { name })} size={64} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="h5" component="h2">
+                      {name}
+                    </Typography>
+                    <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {user?.email}
+                    </Typography>
+                  </Box>
                 </Box>
-              </Box>
-              <Divider sx={{ my: 3 }} />
-              <Box
-                component="dl"
-                sx={{
-                  m: 0,
-                  display: 'grid',
-                  gridTemplateColumns: {
-                    xs: '1fr',
-                    sm: 'repeat(2, minmax(0, 1fr))',
-                    lg: 'repeat(3, minmax(0, 1fr))',
-                  },
-                  columnGap: 4,
-                  rowGap: 3,
-                }}
-              >
-                <Field label={t('pages.profile.status')}>
-                  <Chip
-                    size="small"
-                    color={p.is_active ? 'success' : 'default'}
-                    label={p.is_active ? t('pages.profile.active') : t('pages.profile.inactive')}
-                  />
-                </Field>
-                <Field label={t('pages.profile.role')}>
-                  {t(`pages.profile.roles.${p.profile_role.profiletype}`)}
-                </Field>
-                <Field label={t('pages.profile.language')}>{t(`language.${p.language}`)}</Field>
-                <Field label={t('pages.profile.darkMode')}>
-                  {p.is_dark ? t('pages.profile.on') : t('pages.profile.off')}
-                </Field>
-                <Field label={t('pages.profile.sensor')}>
-                  {p.sensor
-                    ? `${p.sensor.deveui}${p.sensor.serial_number ? ` (${p.sensor.serial_number})` : ''}`
-                    : t('pages.profile.noSensor')}
-                </Field>
-              </Box>
-            </ContentCard>
+                <Divider sx={{ my: 3 }} />
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: {
+                      xs: '1fr',
+                      sm: 'repeat(2, minmax(0, 1fr))',
+                      lg: 'repeat(3, minmax(0, 1fr))',
+                    },
+                    columnGap: 4,
+                    rowGap: 3,
+                  }}
+                >
+                  <Field label={t('pages.profile.status')}>
+                    <Chip
+                      size="small"
+                      color={p.is_active ? 'success' : 'default'}
+                      label={p.is_active ? t('pages.profile.active') : t('pages.profile.inactive')}
+                    />
+                  </Field>
+                  <Field label={t('pages.profile.role')}>
+                    {t(`pages.profile.roles.${p.profile_role.profiletype}`)}
+                  </Field>
+                  <Field label={t('pages.profile.language')}>{t(`language.${p.language}`)}</Field>
+                  <Field label={t('pages.profile.darkMode')}>
+                    {p.is_dark ? t('pages.profile.on') : t('pages.profile.off')}
+                  </Field>
+                  <Field label={t('pages.profile.sensor')}>
+                    {p.sensor
+                      ? `${p.sensor.deveui}${p.sensor.serial_number ? ` (${p.sensor.serial_number})` : ''}`
+                      : t('pages.profile.noSensor')}
+                  </Field>
+                  <Field label={t('profile.form.timezone')}>{p.timezone.replaceAll('_', ' ')}</Field>
+                </Box>
+              </ContentCard>
+              <MedicinesCard medicines={p.medicines} lang={i18n.language} />
+              <ProfileForm profile={p} />
+              <ProfileImageCard image={user?.profile_img} name={name} />
+              <AccessLogCard lang={i18n.language} />
+            </Stack>
           );
         }}
       </QueryState>

@@ -1,0 +1,118 @@
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Pagination from '@mui/material/Pagination';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentCard } from '../../../components/content-card';
+import { LoadingSkeleton } from '../../../components/loading-skeleton';
+import { failureKey } from '../../../lib/api-client';
+import { useAccessLog } from '../api/get-access-log';
+
+/** The audited actions the patient reads in words (the audit's action without its prefix). */
+const ACTIONS = [
+  'start',
+  'stop',
+  'read_profile',
+  'read_schedule',
+  'read_medicine',
+  'read_adherence',
+  'add_medicine',
+];
+
+/**
+ * Accountable access: who opened the patient's data as an administrator, when and why (from the
+ * audit log, newest first, a page at a time).
+ */
+export function AccessLogCard({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const log = useAccessLog(page);
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+
+  let body: React.ReactNode;
+  if (log.isPending) body = <LoadingSkeleton rows={3} />;
+  else if (log.isError)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void log.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        }
+      >
+        {t('profile.access.failed')} {t(failureKey(log.error))}
+      </Alert>
+    );
+  else if (log.data.meta.pagination.total === 0)
+    body = (
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', color: 'text.secondary' }}>
+        <VisibilityOutlined aria-hidden="true" />
+        <Typography>{t('profile.access.empty')}</Typography>
+      </Box>
+    );
+  else
+    body = (
+      <>
+        <List aria-label={t('profile.access.title')} disablePadding>
+          {log.data.data.map((e) => {
+            const action = e.action.replace(/^impersonation\./, '');
+            const who = e.admin
+              ? `${e.admin.givenname} ${e.admin.familyname}`.trim() || e.admin.email
+              : t('profile.access.unknown');
+            return (
+              <ListItem
+                key={`${e.at}|${e.action}|${e.reason ?? ''}`}
+                divider
+                disableGutters
+                alignItems="flex-start"
+              >
+                <ListItemText
+                  primary={t('profile.access.entry', {
+                    who,
+                    what: t(
+                      ACTIONS.includes(action)
+                        ? `profile.access.actions.${action}`
+                        : 'profile.access.actions.other',
+                    ),
+                  })}
+                  secondary={
+                    <>
+                      <Box component="time" dateTime={e.at} sx={{ display: 'block' }}>
+                        {format.format(new Date(e.at))}
+                        {e.admin ? ` · ${e.admin.email}` : ''}
+                      </Box>
+                      {e.reason ? <span>{t('profile.access.reason', { reason: e.reason })}</span> : null}
+                    </>
+                  }
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+        {log.data.meta.pagination.pageCount > 1 ? (
+          <Pagination
+            sx={{ mt: 2 }}
+            count={log.data.meta.pagination.pageCount}
+            page={page}
+            onChange={(_, p) => setPage(p)}
+            getItemAriaLabel={(type, p) =>
+              type === 'page' ? t('profile.access.page', { page: p }) : t(`profile.access.pager.${type}`)
+            }
+          />
+        ) : null}
+      </>
+    );
+
+  return (
+    <ContentCard title={t('profile.access.title')} description={t('profile.access.description')}>
+      {body}
+    </ContentCard>
+  );
+}
