@@ -28,6 +28,8 @@ export const paths = {
   callback: '/auth/callback',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  emailConfirmation: '/auth/email-confirmation',
+  emailConfirmation: '/auth/email-confirmation',
   error401: '/error/401',
 } as const;
 

@@ -14,6 +14,7 @@ import { Logo } from '../../components/logo';
 import { NavigationProgress } from '../../components/navigation-progress';
 import { SettingsDrawer } from '../../components/settings-drawer';
 import { paths } from '../../config/paths';
+import { ConfirmEmailBanner } from '../../features/auth/components/confirm-email-banner';
 import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks/use-save-preferences';
 import { LAYOUT } from '../../lib/theme';
 import { RequireAuth } from '../guards/require-auth';
@@ -113,6 +114,7 @@ function Shell() {
         {/* One column for every page: its cards all have the same width. */}
         <Box sx={{ maxWidth: LAYOUT.contentMaxWidth, mx: 'auto' }}>
           <ImpersonationBanner />
+          <ConfirmEmailBanner />
           <Outlet />
         </Box>
       </Box>

@@ -54,6 +54,14 @@ export const authRoutes = (): RouteObject[] => [
           (m) => m.ResetPasswordPage,
         ),
       },
+      {
+        // The e-mailed confirmation link: signed in or not.
+        path: rel(paths.emailConfirmation),
+        lazy: page(
+          () => import('../../features/auth/pages/email-confirmation-page'),
+          (m) => m.EmailConfirmationPage,
+        ),
+      },
     ],
   },
 ];

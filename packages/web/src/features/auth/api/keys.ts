@@ -2,4 +2,5 @@
 export const authKeys = {
   all: ['auth'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
+  confirmation: (token: string) => [...authKeys.all, 'email-confirmation', token] as const,
 };

@@ -9,7 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../config/paths';
+import { useLocalizedPath } from '../../../hooks/use-locale';
 import { ApiError, failureKey } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { useFieldProps } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { startSession } from '../../../lib/session';
@@ -17,6 +19,7 @@ import { type ResetPasswordInput, resetPasswordInputSchema, useResetPassword } f
 import { AuthHeading } from '../components/auth-heading';
 import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
+import { PasswordStrength } from '../components/password-strength';
 
 /** The page of the e-mailed link: a new password, then signed in on the success page. */
 export function ResetPasswordPage() {
@@ -26,6 +29,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const reset = useResetPassword();
+  const href = useLocalizedPath();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordInputSchema),
@@ -33,16 +37,30 @@ export function ResetPasswordPage() {
   });
   const { isSubmitting } = form.formState;
   const input = useFieldProps(form);
+  const password = form.watch('password') ?? '';
+  const passwordField = input('password');
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { jwt } = await reset.mutateAsync({ code, input });
-      const profile = await startSession(queryClient, jwt);
+      const answer = await reset.mutateAsync({ code, input });
+      // Two-step sign-in: the new password is set; the code from the app finishes the sign-in.
+      if ('mfaRequired' in answer)
+        return void navigate(href(paths.signIn), { replace: true, state: { mfaToken: answer.mfaToken } });
+      const profile = await startSession(queryClient, answer.jwt);
       await navigate(`${localize(paths.success, profile.language)}?reason=reset`, { replace: true });
     } catch (error) {
       const badCode = error instanceof ApiError && error.fieldMessage('code') !== undefined;
-      setFailure(badCode ? 'auth.reset.invalidCode' : failureKey(error));
+      // A refused password (too common, the name or address inside) is named at its field, in the
+      // page's language; the link stays usable for another try.
+      const named = badCode
+        ? []
+        : serverFieldErrors(error, {
+            password: 'password',
+            passwordConfirmation: 'passwordConfirmation',
+          } as const);
+      for (const { field, key } of named) form.setError(field, { message: key });
+      if (named.length === 0) setFailure(badCode ? 'auth.reset.invalidCode' : failureKey(error));
     }
   });
 
@@ -54,9 +72,15 @@ export function ResetPasswordPage() {
           <Stack spacing={2.5}>
             <FailureAlert messageKey={failure} />
             <PasswordField
-              {...input('password')}
+              {...passwordField}
               label={t('auth.reset.newPassword')}
               autoComplete="new-password"
+              helperText={
+                <>
+                  {passwordField.helperText}
+                  <PasswordStrength password={password} person={{}} />
+                </>
+              }
             />
             <PasswordField
               {...input('passwordConfirmation')}

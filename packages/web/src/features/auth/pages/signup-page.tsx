@@ -15,7 +15,8 @@ import { AppLink } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocale } from '../../../hooks/use-locale';
-import { ApiError, failureKey } from '../../../lib/api-client';
+import { failureKey } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { useErrorText, useFieldProps } from '../../../lib/form';
 import { localize } from '../../../lib/locale';
 import { startSession } from '../../../lib/session';
@@ -23,8 +24,12 @@ import { type RegisterInput, registerInputSchema, useRegister } from '../api/reg
 import { AuthHeading } from '../components/auth-heading';
 import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
+import { PasswordStrength } from '../components/password-strength';
 
-/** Register: full name, email, password, terms and privacy notice; then straight to the dashboard. */
+/**
+ * Register: full name, email, password (with the strength meter), terms and privacy notice; then
+ * straight to the dashboard, whose banner asks to confirm the address (the e-mail is on its way).
+ */
 export function SignUpPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -40,28 +45,26 @@ export function SignUpPage() {
   });
   const { errors, isSubmitting } = form.formState;
   const input = useFieldProps(form);
+  const [password = '', email = '', fullName = ''] = form.watch(['password', 'email', 'fullName']);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
       const { jwt } = await registration.mutateAsync({ input, language: locale });
       const profile = await startSession(queryClient, jwt);
-      await navigate(localize(HOME_AFTER_LOGIN, profile.language), { replace: true });
+      await navigate(localize(HOME_AFTER_LOGIN, profile.language), {
+        replace: true,
+        state: { signedUp: true },
+      });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const fields: Record<string, keyof RegisterInput> = {
-          username: 'fullName',
-          email: 'email',
-          password: 'password',
-        };
-        for (const fieldError of error.fieldErrors) {
-          const field = fields[String(fieldError.path[0])];
-          const taken = field === 'email' && /taken/i.test(fieldError.message);
-          if (field) form.setError(field, { message: taken ? 'auth.signup.emailTaken' : fieldError.message });
-        }
-        return;
-      }
-      setFailure(failureKey(error));
+      // The server's rules by their code, in the page's language (lib/field-errors.ts).
+      const named = serverFieldErrors(error, {
+        username: 'fullName',
+        email: 'email',
+        password: 'password',
+      } as const);
+      for (const { field, key } of named) form.setError(field, { message: key });
+      if (named.length === 0) setFailure(failureKey(error));
     }
   });
 
@@ -78,7 +81,10 @@ export function SignUpPage() {
             label={t('auth.password')}
             autoComplete="new-password"
             helperText={
-              errorText(errors.password) ?? t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH })
+              <>
+                {errorText(errors.password) ?? t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH })}
+                <PasswordStrength password={password} person={{ email, name: fullName }} />
+              </>
             }
           />
           <FormControl error={!!errors.accept}>
