@@ -5,6 +5,8 @@ import {
   type GridComponentOption,
   LegendComponent,
   type LegendComponentOption,
+  MarkAreaComponent,
+  type MarkAreaComponentOption,
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
@@ -12,11 +14,16 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the cumulative chart draws: this chunk loads with its page, never on sign-in.
-use([LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+// Only what the cumulative and sensor charts draw (lines, and the shaded stretches out of a storage
+// range): this chunk loads with its page, never on sign-in.
+use([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkAreaComponent, SVGRenderer]);
 
 export type LineChartOption = ComposeOption<
-  LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+  | LineSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | MarkAreaComponentOption
 >;
 
 /** An Apache ECharts chart that follows its option and the width of its box. */

@@ -13,6 +13,7 @@ import { QueryState } from '../../../components/query-state';
 import { useAdherence } from '../api/get-adherence';
 import { useProfileSchedule } from '../api/get-profile-schedule';
 import { ScheduleList } from '../components/schedule-list';
+import { SensorSection } from '../components/sensor-section';
 import { usePatientClock } from '../hooks/use-patient-clock';
 import { addDays } from '../utils/dates';
 import { formatDate, formatPercent } from '../utils/format';
@@ -25,11 +26,11 @@ const PERIODS = [7, 30, 90] as const;
 
 /**
  * Cumulative Chart: doses due and taken, added up over the period; beside it the patient's whole
- * schedule (spec section 4). The box's sensor series have no data in DoseDot yet, and the page says so.
+ * schedule (spec section 4); below, the box's battery, motion, temperature and humidity.
  */
 export function CumulativeChartPage() {
   const { t } = useTranslation();
-  const { lang, today } = usePatientClock();
+  const { lang, zone, today } = usePatientClock();
   const [params, setParams] = useSearchParams();
   const days = PERIODS.find((d) => String(d) === params.get('days')) ?? 30;
   const range = { from: addDays(today, -(days - 1)), to: today };
@@ -93,9 +94,13 @@ export function CumulativeChartPage() {
                           onTime: formatPercent(data.totals.onTimeRate, lang) ?? '–',
                         })}
                       </Typography>
-                      <Suspense fallback={<Loading />}>
-                        <CumulativeChart days={data.days} lang={lang} label={label} />
-                      </Suspense>
+                      {data.totals.due === 0 && data.totals.taken === 0 && data.totals.unmatched === 0 ? (
+                        <Alert severity="info">{t('pages.cumulativeChart.noScheduleOrPress')}</Alert>
+                      ) : (
+                        <Suspense fallback={<Loading />}>
+                          <CumulativeChart days={data.days} lang={lang} label={label} />
+                        </Suspense>
+                      )}
                     </>
                   )}
                 </QueryState>
@@ -115,17 +120,9 @@ export function CumulativeChartPage() {
           )
         }
       </QueryState>
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-label={t('charts.sensor.title')}
-        sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}
-      >
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('charts.sensor.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('charts.sensor.text')}</Typography>
-      </Paper>
+      <Box sx={{ mt: 3 }}>
+        <SensorSection lang={lang} zone={zone} today={today} />
+      </Box>
     </>
   );
 }

@@ -2,9 +2,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { usePatient } from '../../../lib/impersonation';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { IntakeList } from '../components/intake-list';
+import { StorageCard } from '../components/storage-card';
 import { TodaySummary } from '../components/today-summary';
 import { useToday } from '../hooks/use-today';
 import { formatDate } from '../utils/format';
@@ -13,7 +15,8 @@ import { hasSchedule } from '../utils/names';
 /** /dashboard, the daily plan: today's doses with their status, the next dose and today's adherence. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { lang, today, profile, adherence } = useToday();
+  const { lang, zone, today, profile, adherence } = useToday();
+  const patient = usePatient();
   return (
     <DashboardShell>
       <QueryState query={profile}>
@@ -64,6 +67,8 @@ export function DashboardPage() {
           )
         }
       </QueryState>
+      {/* The storage alarm reads the signed-in patient's own box: not while acting for another. */}
+      {patient === null ? <StorageCard lang={lang} zone={zone} /> : null}
     </DashboardShell>
   );
 }

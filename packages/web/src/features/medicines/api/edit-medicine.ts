@@ -25,6 +25,9 @@ export function changedFields(id: number, current: MedicineInput, next: Medicine
     'galenic_form',
     'start_date',
     'end_date',
+    'storage_temp_min',
+    'storage_temp_max',
+    'storage_humidity_max',
   ] as const) {
     if (current[key] !== next[key]) Object.assign(changes, { [key]: next[key] });
   }

@@ -11,6 +11,9 @@ const valid = {
   start_date: '2026-05-01',
   end_date: '',
   dosage_times: [{ time: '08:00' }, { time: '19:00' }],
+  storage_temp_min: '',
+  storage_temp_max: '',
+  storage_humidity_max: '',
 };
 const issues = (value: unknown) =>
   (medicineFormSchema.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
@@ -27,6 +30,9 @@ describe('the medicine form', () => {
       start_date: '2026-05-01',
       end_date: null,
       dosage_times: ['08:00', '19:00'],
+      storage_temp_min: null,
+      storage_temp_max: null,
+      storage_humidity_max: null,
     });
   });
 
@@ -63,6 +69,9 @@ describe('the medicine form', () => {
         start_date: '2026-01-01',
         end_date: null,
         dosage_times: ['08:00:00.000'],
+        storage_temp_min: 2,
+        storage_temp_max: 8,
+        storage_humidity_max: null,
         schedules: [],
         createdAt: '',
         updatedAt: '',
@@ -74,6 +83,34 @@ describe('the medicine form', () => {
       unit: 'mg',
       galenic_form: 'tablet',
       dosage_times: [{ time: '08:00' }],
+      storage_temp_min: '2',
+      storage_temp_max: '8',
+      storage_humidity_max: '',
     });
+  });
+
+  it('reads the storage range as numbers (a comma too), none when empty, and checks it', () => {
+    const input = medicineInputOf({
+      ...valid,
+      storage_temp_min: ' -2,5 ',
+      storage_temp_max: '8',
+      storage_humidity_max: '',
+    });
+    expect(input).toMatchObject({ storage_temp_min: -2.5, storage_temp_max: 8, storage_humidity_max: null });
+    expect(issues({ ...valid, storage_temp_min: 'cold' })).toEqual([
+      ['storage_temp_min', 'medicines.form.storageTempInvalid'],
+    ]);
+    expect(issues({ ...valid, storage_temp_max: '90' })).toEqual([
+      ['storage_temp_max', 'medicines.form.storageTempInvalid'],
+    ]);
+    expect(issues({ ...valid, storage_humidity_max: '0' })).toEqual([
+      ['storage_humidity_max', 'medicines.form.storageHumidityInvalid'],
+    ]);
+    expect(issues({ ...valid, storage_temp_min: '25', storage_temp_max: '15' })).toEqual([
+      ['storage_temp_max', 'medicines.form.storageOrder'],
+    ]);
+    expect(
+      issues({ ...valid, storage_temp_min: '15', storage_temp_max: '25', storage_humidity_max: '60' }),
+    ).toEqual([]);
   });
 });

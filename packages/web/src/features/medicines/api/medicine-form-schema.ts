@@ -1,5 +1,6 @@
 import type { Medicine, MedicineInput } from '@dosedot/domain';
 import { GALENIC_FORMS } from '@dosedot/domain/schedule';
+import { STORAGE_LIMITS } from '@dosedot/domain/storage';
 import * as z from 'zod/mini';
 import { requiredText } from '../../../lib/form-schemas';
 import { shortTime } from '../utils/format';
@@ -11,6 +12,26 @@ import { shortTime } from '../utils/format';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const AMOUNT = /^\d+([.,]\d+)?$/;
+const DEGREES = /^-?\d+([.,]\d+)?$/;
+
+/** A storage limit as typed ('2', '-5', '7,5'); empty is no limit, null is not a number. */
+export function limitOf(text: string): number | null | undefined {
+  const v = text.trim();
+  if (v === '') return undefined;
+  return DEGREES.test(v) ? Number(v.replace(',', '.')) : null;
+}
+const inRange = (text: string, min: number, max: number) => {
+  const v = limitOf(text);
+  return v === undefined || (v !== null && v >= min && v <= max);
+};
+const temperature = z
+  .string()
+  .check(
+    z.refine(
+      (v) => inRange(v, STORAGE_LIMITS.tempMin, STORAGE_LIMITS.tempMax),
+      'medicines.form.storageTempInvalid',
+    ),
+  );
 
 export const medicineFormSchema = z
   .object({
@@ -25,6 +46,16 @@ export const medicineFormSchema = z
     galenic_form: z.union([z.literal(''), z.enum(GALENIC_FORMS)]),
     start_date: z.string().check(z.regex(DATE, { message: 'medicines.form.dateInvalid' })),
     end_date: z.string().check(z.refine((v) => v === '' || DATE.test(v), 'medicines.form.dateInvalid')),
+    storage_temp_min: temperature,
+    storage_temp_max: temperature,
+    storage_humidity_max: z
+      .string()
+      .check(
+        z.refine(
+          (v) => inRange(v, STORAGE_LIMITS.humidityMin, STORAGE_LIMITS.humidityMax),
+          'medicines.form.storageHumidityInvalid',
+        ),
+      ),
     dosage_times: z
       .array(z.object({ time: z.string().check(z.regex(TIME, { message: 'medicines.form.timeInvalid' })) }))
       .check(
@@ -45,6 +76,21 @@ export const medicineFormSchema = z
         return typeof v.start_date === 'string' && typeof v.end_date === 'string';
       },
     }),
+    z.refine(
+      (v) => {
+        const min = limitOf(v.storage_temp_min);
+        const max = limitOf(v.storage_temp_max);
+        return typeof min !== 'number' || typeof max !== 'number' || min < max;
+      },
+      {
+        message: 'medicines.form.storageOrder',
+        path: ['storage_temp_max'],
+        when: (p) => {
+          const v = p.value as { storage_temp_min?: unknown; storage_temp_max?: unknown };
+          return typeof v.storage_temp_min === 'string' && typeof v.storage_temp_max === 'string';
+        },
+      },
+    ),
   );
 export type MedicineFormValues = z.infer<typeof medicineFormSchema>;
 
@@ -53,6 +99,8 @@ export function splitStrength(strength: string | null): { amount: string; unit: 
   const m = /^(\d+(?:[.,]\d+)?) ?(.+)$/.exec(strength ?? '');
   return m ? { amount: m[1] ?? '', unit: m[2] ?? '' } : { amount: strength ?? '', unit: '' };
 }
+
+const limitText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export function formValuesOf(medicine: Medicine | undefined, today: string): MedicineFormValues {
   const form = medicine?.galenic_form?.toLowerCase() ?? '';
@@ -66,6 +114,9 @@ export function formValuesOf(medicine: Medicine | undefined, today: string): Med
       : '',
     start_date: medicine?.start_date ?? today,
     end_date: medicine?.end_date ?? '',
+    storage_temp_min: limitText(medicine?.storage_temp_min),
+    storage_temp_max: limitText(medicine?.storage_temp_max),
+    storage_humidity_max: limitText(medicine?.storage_humidity_max),
     dosage_times: (medicine?.dosage_times ?? []).map((t) => ({ time: shortTime(t) })),
   };
 }
@@ -82,8 +133,21 @@ export function medicineInputOf(v: MedicineFormValues): MedicineInput {
     start_date: v.start_date,
     end_date: v.end_date || null,
     dosage_times: v.type === '2' ? [] : [...new Set(v.dosage_times.map((d) => d.time))].sort(),
+    storage_temp_min: limitOf(v.storage_temp_min) ?? null,
+    storage_temp_max: limitOf(v.storage_temp_max) ?? null,
+    storage_humidity_max: limitOf(v.storage_humidity_max) ?? null,
   };
 }
 
 /** Server field names (last part of the error's path) that the form shows on its own fields. */
-export const FORM_FIELDS = ['name', 'type', 'description', 'galenic_form', 'start_date', 'end_date'] as const;
+export const FORM_FIELDS = [
+  'name',
+  'type',
+  'description',
+  'galenic_form',
+  'start_date',
+  'end_date',
+  'storage_temp_min',
+  'storage_temp_max',
+  'storage_humidity_max',
+] as const;

@@ -1,8 +1,10 @@
 import { GALENIC_FORMS } from '@dosedot/domain/schedule';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/form';
@@ -16,7 +18,10 @@ interface MedicineFormProps {
   withTimes: boolean;
 }
 
-/** The fields of a medicine: name, type, strength, form, dates, description and dosage times. */
+/**
+ * The fields of a medicine: name, type, strength, form, dates, dosage times, the storage range
+ * (decision 0006) and the description.
+ */
 export function MedicineForm({ form, withTimes }: MedicineFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -79,6 +84,34 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
         />
       </Box>
       {withTimes && type === '1' ? <DosageTimesField form={form} /> : null}
+      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+          {t('medicines.form.storage')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('medicines.form.storageHint')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+          <TextField
+            {...text('storage_temp_min')}
+            label={t('medicines.form.storageTempMin')}
+            inputMode="decimal"
+            slotProps={{ input: { endAdornment: <InputAdornment position="end">°C</InputAdornment> } }}
+          />
+          <TextField
+            {...text('storage_temp_max')}
+            label={t('medicines.form.storageTempMax')}
+            inputMode="decimal"
+            slotProps={{ input: { endAdornment: <InputAdornment position="end">°C</InputAdornment> } }}
+          />
+          <TextField
+            {...text('storage_humidity_max')}
+            label={t('medicines.form.storageHumidityMax')}
+            inputMode="decimal"
+            slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+          />
+        </Box>
+      </Box>
       <TextField {...text('description')} label={t('medicines.form.description')} multiline minRows={2} />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { START_AFTER_END_MESSAGE } from '@dosedot/domain/schedule';
 import type { UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import type { MedicineFormValues } from '../api/medicine-form-schema';
+import { FORM_FIELDS, type MedicineFormValues } from '../api/medicine-form-schema';
 
 type FieldName = Parameters<UseFormReturn<MedicineFormValues>['setError']>[0];
 
@@ -12,8 +12,7 @@ function fieldOf(path: (string | number)[]): FieldName | null {
     return typeof path[i + 1] === 'number' ? `dosage_times.${path[i + 1] as number}.time` : 'dosage_times';
   const name = [...path].reverse().find((p): p is string => typeof p === 'string' && p !== 'data');
   if (name === 'strength') return 'amount';
-  const known = ['name', 'type', 'description', 'galenic_form', 'start_date', 'end_date'];
-  return name && known.includes(name) ? (name as FieldName) : null;
+  return name && (FORM_FIELDS as readonly string[]).includes(name) ? (name as FieldName) : null;
 }
 
 /**
