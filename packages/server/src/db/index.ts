@@ -14,10 +14,11 @@ import type { DatabaseConfig } from '../config';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema';
 import * as impersonationAndImages from './migrations/2026_11_23_0100_impersonation_and_images';
 import * as rateLimits from './migrations/2026_11_23_0200_rate_limits';
-import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
-import * as oidcIdentities from './migrations/2026_11_24_0300_oidc_identities';
-import * as emailConfirmation from './migrations/2026_11_24_0200_email_confirmation';
 import * as medicineStorageRange from './migrations/2026_11_24_0100_medicine_storage_range';
+import * as emailConfirmation from './migrations/2026_11_24_0200_email_confirmation';
+import * as oidcIdentities from './migrations/2026_11_24_0300_oidc_identities';
+import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
+import { createReadCache, type ReadCache } from './read-cache';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -53,7 +54,24 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const readCache = createReadCache(sqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache) }),
+  });
+  readCaches.set(db, readCache);
+  return db;
+}
+
+const readCaches = new WeakMap<Db, ReadCache>();
+
+/**
+ * A read of the hot path (the user behind a token, a profile with its medicines) served from
+ * memory while none of the tables it read has been written (db/read-cache.ts). On PostgreSQL, and
+ * inside a transaction, it is simply `load()`. Whatever `load` returns is shared and frozen.
+ */
+export function readThrough<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = readCaches.get(db);
+  return cache ? cache.read(key, load) : load();
 }
 
 /** Statements kept prepared per SQL text; the app has a few dozen distinct queries. */
@@ -64,13 +82,21 @@ export const STATEMENT_CACHE_SIZE = 500;
  * it (SQLite re-prepares by itself after a schema change). Bounded: the oldest goes first. The
  * single connection runs one statement at a time, so a cached statement is never busy twice.
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE) {
+export function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  size = STATEMENT_CACHE_SIZE,
+  readCache?: ReadCache,
+) {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     prepare(sql: string) {
       let stmt = cache.get(sql);
-      if (stmt) return stmt;
+      if (stmt) {
+        readCache?.noteStatement(sql, stmt.reader);
+        return stmt;
+      }
       stmt = sqlite.prepare(sql);
+      readCache?.noteStatement(sql, stmt.reader);
       if (cache.size >= size) cache.delete(cache.keys().next().value as string);
       cache.set(sql, stmt);
       return stmt;
@@ -87,10 +113,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
   '2026_11_23_0100_impersonation_and_images': impersonationAndImages,
   '2026_11_23_0200_rate_limits': rateLimits,
-  '2026_11_24_0400_two_factor': twoFactor,
-  '2026_11_24_0300_oidc_identities': oidcIdentities,
-  '2026_11_24_0200_email_confirmation': emailConfirmation,
   '2026_11_24_0100_medicine_storage_range': medicineStorageRange,
+  '2026_11_24_0200_email_confirmation': emailConfirmation,
+  '2026_11_24_0300_oidc_identities': oidcIdentities,
+  '2026_11_24_0400_two_factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

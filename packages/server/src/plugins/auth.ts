@@ -1,6 +1,7 @@
 import { hasHealthDataAccess, type Principal } from '@dosedot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { readThrough } from '../db';
 import type { User } from '../db/types';
 import { findActiveUserById } from '../features/auth/queries';
 import { unauthorized } from '../lib/errors';
@@ -44,7 +45,10 @@ export const authPlugin = fp(
       const claims = header.startsWith('Bearer ') ? tokens.verify(header.slice(7)) : undefined;
       if (!claims) throw unauthorized('Invalid or expired token');
       // Read on every call: a blocked account or a bumped token version is out at once.
-      const row = await findActiveUserById(app.db, Number(claims.sub));
+      // From memory on SQLite while the users table is unchanged (db/read-cache.ts): a write to it,
+      // such as a bumped version or a blocked account, drops the cached row at once.
+      const id = Number(claims.sub);
+      const row = await readThrough(app.db, `active-user:${id}`, () => findActiveUserById(app.db, id));
       if (!row || row.token_version !== claims.tv) throw unauthorized('Invalid or expired token');
       const user: CurrentUser = {
         id: row.id,

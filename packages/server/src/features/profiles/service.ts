@@ -1,5 +1,5 @@
 import type { Profile } from '@dosedot/domain';
-import type { Db } from '../../db';
+import { type Db, readThrough } from '../../db';
 import { notFound } from '../../lib/errors';
 import { createMedicineService } from '../medicines/service';
 import { presentProfile } from './presenter';
@@ -9,10 +9,13 @@ import { findProfileByUserId } from './queries';
 export function createProfileService(db: Db) {
   const medicines = createMedicineService(db);
   return {
-    async load(userId: number): Promise<Profile> {
-      const row = await findProfileByUserId(db, userId);
-      if (!row) throw notFound('Profile not found');
-      return presentProfile(row, await medicines.list(row.id));
+    /** Read on every page load: from memory on SQLite until a table it read is written (db/read-cache.ts). */
+    load(userId: number): Promise<Profile> {
+      return readThrough(db, `profile:${userId}`, async () => {
+        const row = await findProfileByUserId(db, userId);
+        if (!row) throw notFound('Profile not found');
+        return presentProfile(row, await medicines.list(row.id));
+      });
     },
   };
 }

@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withStatementCache } from '../src/db';
+import { createReadCache, EXTERNAL_CHECK_MS, type ReadCache } from '../src/db/read-cache';
+
+interface Tables {
+  people: { id: number; name: string };
+  pets: { id: number; owner: number; name: string };
+  notes: { id: number; text: string };
+}
+
+/*
+ * The read cache on a real SQLite file, through Kysely as the app uses it: a cached read is served
+ * only while no table it read has been written, by this connection or by another process.
+ */
+describe('read cache (SQLite)', () => {
+  let dir: string;
+  let file: string;
+  let sqlite: SqliteDatabase.Database;
+  let db: Kysely<Tables>;
+  let cache: ReadCache;
+  let clock: number;
+  let loads: number;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'dosedot-read-cache-'));
+    file = path.join(dir, 'cache.sqlite');
+    sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    clock = 1_000_000;
+    cache = createReadCache(sqlite, { size: 3, now: () => clock });
+    db = new Kysely<Tables>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, 50, cache) }),
+    });
+    // The schema arrives through the connection, as migrations do: the cache learns the tables.
+    await sql`create table people (id integer primary key, name text not null)`.execute(db);
+    await sql`create table pets (id integer primary key, owner integer not null, name text not null)`.execute(
+      db,
+    );
+    await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+    await db.insertInto('people').values({ id: 1, name: 'Anna' }).execute();
+    await db.insertInto('pets').values({ id: 1, owner: 1, name: 'Rex' }).execute();
+    loads = 0;
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A person with their pets: two queries, two tables. */
+  const personWithPets = () =>
+    cache.read('person:1', async () => {
+      loads++;
+      const person = await db.selectFrom('people').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+      const pets = await db.selectFrom('pets').select('name').where('owner', '=', 1).execute();
+      return { ...person, pets: pets.map((p) => p.name) };
+    });
+
+  it('serves a repeated read from memory', async () => {
+    expect(await personWithPets()).toEqual({ id: 1, name: 'Anna', pets: ['Rex'] });
+    expect(await personWithPets()).toEqual({ id: 1, name: 'Anna', pets: ['Rex'] });
+    expect(loads).toBe(1);
+  });
+
+  it('reads again after a write to any table the read used, and not after a write elsewhere', async () => {
+    await personWithPets();
+    await db.insertInto('notes').values({ id: 1, text: 'unrelated' }).execute();
+    await personWithPets();
+    expect(loads).toBe(1);
+
+    await db.updateTable('people').set({ name: 'Anna B.' }).where('id', '=', 1).execute();
+    expect((await personWithPets()).name).toBe('Anna B.');
+    expect(loads).toBe(2);
+
+    // The second query's table counts as much as the first's.
+    await db.insertInto('pets').values({ id: 2, owner: 1, name: 'Mia' }).execute();
+    expect((await personWithPets()).pets).toEqual(['Rex', 'Mia']);
+    expect(loads).toBe(3);
+
+    await sql`delete from pets where id = 2`.execute(db);
+    expect((await personWithPets()).pets).toEqual(['Rex']);
+    expect(loads).toBe(4);
+  });
+
+  it('never keeps what an open transaction read, and forgets everything on a rollback', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('people').set({ name: 'Never committed' }).where('id', '=', 1).execute();
+        // A read through the cache while the transaction is open sees the uncommitted name…
+        expect(
+          (await cache.read('inside', () => trx.selectFrom('people').selectAll().execute()))[0]?.name,
+        ).toBe('Never committed');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // …but did not keep it: the next read is the committed row.
+    expect((await cache.read('inside', () => db.selectFrom('people').selectAll().execute()))[0]?.name).toBe(
+      'Anna',
+    );
+    expect(await personWithPets()).toMatchObject({ name: 'Anna' });
+  });
+
+  it('a write while a read is loading makes that read stale at once', async () => {
+    const read = cache.read('slow', async () => {
+      loads++;
+      const row = await db.selectFrom('people').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+      // Another request writes between this read's first query and its end.
+      await db.updateTable('people').set({ name: 'Changed meanwhile' }).where('id', '=', 1).execute();
+      return row.name;
+    });
+    expect(await read).toBe('Anna');
+    const again = await cache.read('slow', async () => {
+      loads++;
+      return (await db.selectFrom('people').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()).name;
+    });
+    expect(again).toBe('Changed meanwhile');
+    expect(loads).toBe(2);
+  });
+
+  it('sees a write another process commits, within EXTERNAL_CHECK_MS', async () => {
+    await personWithPets();
+    const other = new SqliteDatabase(file);
+    other.prepare("update people set name = 'Written elsewhere' where id = 1").run();
+    other.close();
+    // Within the check interval the cache has not looked yet.
+    expect((await personWithPets()).name).toBe('Anna');
+    clock += EXTERNAL_CHECK_MS;
+    expect((await personWithPets()).name).toBe('Written elsewhere');
+    expect(loads).toBe(2);
+  });
+
+  it('forgets everything when the schema changes, and then follows the new table', async () => {
+    await personWithPets();
+    await sql`create table visits (id integer primary key, person integer not null)`.execute(db);
+    await personWithPets();
+    expect(loads).toBe(2);
+    const visits = () =>
+      cache.read('visits', async () => {
+        loads++;
+        return (await sql<{ n: number }>`select count(*) as n from visits`.execute(db)).rows[0]?.n;
+      });
+    expect(await visits()).toBe(0);
+    await sql`insert into visits (id, person) values (1, 1)`.execute(db);
+    expect(await visits()).toBe(1);
+  });
+
+  it('hands out frozen values, keeps at most `size` reads, and does not keep failures', async () => {
+    const value = await personWithPets();
+    expect(Object.isFrozen(value) && Object.isFrozen(value.pets)).toBe(true);
+    expect(() => (value.pets as string[]).push('x')).toThrow(TypeError);
+
+    for (const key of ['a', 'b', 'c', 'd'])
+      await cache.read(key, () => db.selectFrom('notes').selectAll().execute());
+    expect(cache.size).toBe(3);
+
+    await expect(
+      cache.read('fails', async () => {
+        await db.selectFrom('people').selectAll().execute();
+        throw new Error('not found');
+      }),
+    ).rejects.toThrow('not found');
+    let called = false;
+    await cache.read('fails', async () => {
+      called = true;
+      return db.selectFrom('people').selectAll().execute();
+    });
+    expect(called).toBe(true);
+  });
+});
