@@ -66,7 +66,7 @@ export function PatientTable({
               {sortable('language', t('patients.columns.language'))}
               {sortable('createdAt', t('patients.columns.created'))}
               {actions ? (
-                <TableCell align="right">
+                <TableCell align="right" sx={stickyEnd}>
                   <Box component="span" sx={visuallyHidden}>
                     {t('patients.columns.actions')}
                   </Box>
@@ -80,22 +80,22 @@ export function PatientTable({
               const name = `${a.givenname} ${a.familyname}`.trim();
               return (
                 <TableRow key={entry.id} hover>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <TableCell sx={{ minWidth: 150, maxWidth: 240 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={name}>
                       {name}
                     </Typography>
                     {compact ? null : (
-                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      <Typography variant="body2" color="text.secondary" noWrap title={a.email}>
                         {a.email}
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem', whiteSpace: 'nowrap' }}>
                     {a.profileuid}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {a.sensor.data ? (
-                      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+                      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
                         {a.sensor.data.attributes.deveui}
                       </Box>
                     ) : (
@@ -114,10 +114,10 @@ export function PatientTable({
                   </TableCell>
                   <TableCell>{t(`language.${a.language}`)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatCreated(a.createdAt, i18n.language)}
+                    {formatCreated(a.createdAt, i18n.language, false)}
                   </TableCell>
                   {actions ? (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell align="right" sx={{ ...stickyEnd, whiteSpace: 'nowrap' }}>
                       {actions(entry)}
                     </TableCell>
                   ) : null}
@@ -142,6 +142,14 @@ export function PatientTable({
     </>
   );
 }
+
+/** The row's buttons stay in view at the right while a narrow screen scrolls the table. */
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 const visuallyHidden = {
   position: 'absolute',

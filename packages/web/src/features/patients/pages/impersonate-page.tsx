@@ -1,5 +1,4 @@
 import type { ImpersonationSession } from '@dosedot/domain';
-import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ContentCard } from '../../../components/content-card';
@@ -19,7 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
-import { stopImpersonation, useImpersonation, usePatientProfile } from '../../../lib/impersonation';
+import { useImpersonation, usePatientProfile } from '../../../lib/impersonation';
 import { PatientList } from '../components/patient-list';
 import { ReasonDialog } from '../components/reason-dialog';
 import { UsersTabs } from '../components/users-tabs';
@@ -39,36 +36,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The open session: whom, why, until when; the patient's profile; where to go; stop. */
+/** The open session: whom, why, until when; the patient's profile; where to go (Stop is in the banner). */
 function CurrentSession({ session }: { session: ImpersonationSession }) {
   const { t, i18n } = useTranslation();
   const href = useLocalizedPath();
   const profile = usePatientProfile();
-  const queryClient = useQueryClient();
-  const [stopping, setStopping] = useState(false);
   const name = `${session.givenname} ${session.familyname}`.trim();
-  const stop = async () => {
-    setStopping(true);
-    await stopImpersonation().finally(() => setStopping(false));
-    void queryClient.invalidateQueries({ queryKey: ['patients'] });
-  };
   return (
     <Stack spacing={3}>
-      <ContentCard
-        title={t('patients.session.title', { name })}
-        description={t('patients.session.text')}
-        actions={
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<StopCircleOutlined />}
-            disabled={stopping}
-            onClick={() => void stop()}
-          >
-            {t('impersonation.stop')}
-          </Button>
-        }
-      >
+      <ContentCard title={t('patients.session.title', { name })} description={t('patients.session.text')}>
         <Box
           component="dl"
           sx={{

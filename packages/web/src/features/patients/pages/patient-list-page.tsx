@@ -1,7 +1,8 @@
 import type { ProfileListEntry } from '@dosedot/domain';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -26,23 +27,23 @@ export function PatientListPage() {
           return (
             <>
               {entry.attributes.sensor.data ? null : (
-                <Button
-                  size="small"
-                  startIcon={<SensorsOutlined />}
-                  onClick={() => setAssigning(entry)}
-                  aria-label={t('patients.assign.buttonFor', { name })}
-                >
-                  {t('patients.assign.button')}
-                </Button>
+                <Tooltip title={t('patients.assign.button')}>
+                  <IconButton
+                    onClick={() => setAssigning(entry)}
+                    aria-label={t('patients.assign.buttonFor', { name })}
+                  >
+                    <SensorsOutlined />
+                  </IconButton>
+                </Tooltip>
               )}
-              <Button
-                size="small"
-                startIcon={<SupervisorAccountOutlined />}
-                onClick={() => impersonation.choose(entry)}
-                aria-label={t('patients.impersonate.buttonFor', { name })}
-              >
-                {t('patients.impersonate.button')}
-              </Button>
+              <Tooltip title={t('patients.impersonate.button')}>
+                <IconButton
+                  onClick={() => impersonation.choose(entry)}
+                  aria-label={t('patients.impersonate.buttonFor', { name })}
+                >
+                  <SupervisorAccountOutlined />
+                </IconButton>
+              </Tooltip>
             </>
           );
         }}
