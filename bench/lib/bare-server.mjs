@@ -8,7 +8,7 @@ const routes = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const app = Fastify({ logger: false });
 for (const r of routes) {
   const body = Buffer.from(r.body, 'utf8');
-  app.get(r.path, (_request, reply) => {
+  app.get(r.path.split('?')[0], (_request, reply) => {
     reply.header('content-type', r.contentType).send(body);
   });
 }
