@@ -87,6 +87,21 @@ describe('read cache (SQLite)', () => {
     expect(loads).toBe(4);
   });
 
+  it('counts a write with RETURNING as a write (better-sqlite3 calls it a reader)', async () => {
+    await personWithPets();
+    const updated = await db
+      .updateTable('people')
+      .set({ name: 'Anna C.' })
+      .where('id', '=', 1)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(updated.name).toBe('Anna C.');
+    expect((await personWithPets()).name).toBe('Anna C.');
+    await db.insertInto('pets').values({ id: 3, owner: 1, name: 'Bo' }).returning('id').execute();
+    expect((await personWithPets()).pets).toEqual(['Rex', 'Bo']);
+    expect(loads).toBe(3);
+  });
+
   it('never keeps what an open transaction read, and forgets everything on a rollback', async () => {
     await expect(
       db.transaction().execute(async (trx) => {

@@ -106,7 +106,8 @@ export function createReadCache(
     const ddl = /^(create|alter|drop)\b/.test(head);
     info = {
       tables: tablesNamed(sql, known),
-      writes: !reader,
+      // better-sqlite3 calls a write with RETURNING a reader (it returns rows): the SQL decides.
+      writes: !reader || /^(insert|update|delete|replace)\b/.test(head),
       dropsAll: ddl || /^rollback\b/.test(head),
       ddl,
     };
