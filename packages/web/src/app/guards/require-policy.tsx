@@ -13,5 +13,8 @@ export function RequirePolicy({ policy }: { policy: Policy }) {
   const href = useLocalizedPath();
   if (!user) return null;
   if (!allows(user, policy)) return <Navigate replace to={href(paths.error401)} />;
+  // REQUIRE_ADMIN_2FA: an administrator without two-step sign-in sets it up first (decision 0008).
+  if (policy === 'admin' && user.meta.twoFactorSetupRequired)
+    return <Navigate replace to={href(paths.profileSecurity)} />;
   return <Outlet />;
 }

@@ -20,6 +20,11 @@ const impersonate = page(
   (m) => m.ImpersonatePage,
 );
 
+const signIns = page(
+  () => import('../../features/security/pages/sign-ins-page'),
+  (m) => m.SignInsPage,
+);
+
 /** Devices and users: the admin's pages (inside the private layout), behind the admin policy. */
 export const adminRoutes = (): RouteObject[] => [
   {
@@ -29,6 +34,7 @@ export const adminRoutes = (): RouteObject[] => [
       { path: rel(paths.patientList), lazy: patientList },
       { path: rel(paths.patientListBak), lazy: compactList },
       { path: rel(paths.patientListImpersonate), lazy: impersonate },
+      { path: rel(paths.patientListSignIns), lazy: signIns },
     ],
   },
 ];

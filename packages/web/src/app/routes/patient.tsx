@@ -69,6 +69,13 @@ export const patientRoutes = (): RouteObject[] => [
     ),
   },
   {
+    path: rel(paths.profileSecurity),
+    lazy: page(
+      () => import('../../features/security/pages/security-page'),
+      (m) => m.SecurityPage,
+    ),
+  },
+  {
     element: <RequirePolicy policy="healthData" />,
     children: [
       {

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@dosedot/domain';
+import type { LoginResponse } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { apiRequest } from '../../../lib/api-client';
@@ -25,9 +25,9 @@ export const loginResolver: Resolver<LoginInput> = async (raw) => {
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
-/** POST /api/auth/local: the e-mail address is the identifier. */
+/** POST /api/auth/local: the e-mail address is the identifier; a token, or a two-step challenge. */
 export const login = (input: LoginInput) =>
-  apiRequest<AuthResponse>('/api/auth/local', {
+  apiRequest<LoginResponse>('/api/auth/local', {
     method: 'POST',
     body: { identifier: input.email, password: input.password },
     auth: false,

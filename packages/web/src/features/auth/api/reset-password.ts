@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@dosedot/domain';
+import type { LoginResponse } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** POST /api/auth/reset-password with the single-use code from the e-mailed link. */
 export const resetPassword = ({ code, input }: { code: string; input: ResetPasswordInput }) =>
-  apiRequest<AuthResponse>('/api/auth/reset-password', {
+  apiRequest<LoginResponse>('/api/auth/reset-password', {
     method: 'POST',
     body: { code, ...input },
     auth: false,

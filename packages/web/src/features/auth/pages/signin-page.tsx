@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
@@ -14,10 +14,12 @@ import { localize } from '../../../lib/locale';
 import { safeRedirect } from '../../../lib/redirect';
 import { startSession } from '../../../lib/session';
 import { type LoginInput, loginResolver, useLogin } from '../api/login';
+import { challengeFrom } from '../api/verify-second-step';
 import { AuthHeading } from '../components/auth-heading';
 import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
 import { PasswordField } from '../components/password-field';
 import { ProviderButtons, ProviderFailure } from '../components/provider-buttons';
+import { SecondStepForm } from '../components/second-step-form';
 
 /** Sign-in: email, password, forgot-password and create-account links, other providers when configured. */
 export function SignInPage() {
@@ -27,6 +29,9 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  // Two-step sign-in: the challenge of the first step (decision 0008), also handed over by another page.
+  const location = useLocation();
+  const [challenge, setChallenge] = useState(() => challengeFrom(location.state, params));
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -37,14 +42,31 @@ export function SignInPage() {
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { jwt } = await login.mutateAsync(input);
-      const profile = await startSession(queryClient, jwt);
-      await navigate(localize(safeRedirect(params.get('redirect')), profile.language), { replace: true });
+      const answer = await login.mutateAsync(input);
+      if ('mfaRequired' in answer) return setChallenge(answer.mfaToken);
+      await signedIn(answer.jwt);
     } catch (error) {
       const invalid = error instanceof ApiError && error.status === 400;
       setFailure(invalid ? 'auth.signin.invalid' : failureKey(error));
     }
   });
+
+  async function signedIn(jwt: string) {
+    const profile = await startSession(queryClient, jwt);
+    await navigate(localize(safeRedirect(params.get('redirect')), profile.language), { replace: true });
+  }
+
+  if (challenge)
+    return (
+      <SecondStepForm
+        mfaToken={challenge}
+        onSignedIn={signedIn}
+        onRestart={(why) => {
+          setChallenge(null);
+          setFailure(why || null);
+        }}
+      />
+    );
 
   return (
     <>

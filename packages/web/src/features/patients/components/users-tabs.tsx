@@ -12,6 +12,7 @@ export function UsersTabs() {
         { path: paths.patientList, label: t('patients.tabs.list') },
         { path: paths.patientListBak, label: t('patients.tabs.compact') },
         { path: paths.patientListImpersonate, label: t('patients.tabs.impersonate') },
+        { path: paths.patientListSignIns, label: t('security.signIns.tab') },
       ]}
     />
   );

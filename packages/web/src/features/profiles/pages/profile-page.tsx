@@ -5,11 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
 import { ContentCard } from '../../../components/content-card';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UserAvatar } from '../../../components/user-avatar';
+import { paths } from '../../../config/paths';
 import { useProfile, useUser } from '../../../lib/current-user';
 import { AccessLogCard } from '../components/access-log-card';
 import { MedicinesCard } from '../components/medicines-card';
@@ -40,7 +42,10 @@ export function ProfilePage() {
   const { data: user } = useUser();
   return (
     <>
-      <PageHeader title={t('pages.profile.title')} />
+      <PageHeader
+        title={t('pages.profile.title')}
+        actions={<AppLink to={paths.profileSecurity}>{t('security.link')}</AppLink>}
+      />
       <QueryState query={profile} loading={<LoadingSkeleton rows={4} />}>
         {(p) => {
           const name = `${p.givenname} ${p.familyname}`.trim();

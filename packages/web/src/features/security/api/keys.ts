@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** The query keys of the security feature: one factory, so invalidations agree. */
+export const securityKeys = {
+  all: ['security'] as const,
+  twoFactor: () => [...securityKeys.all, 'two-factor'] as const,
+  signIns: (page: SignInPage) => [...securityKeys.all, 'sign-ins', page] as const,
+};
+
+/** A page of the sign-in list: 1-based, its size, and the outcome shown (all when undefined). */
+export interface SignInPage {
+  page: number;
+  pageSize: number;
+  outcome?: 'success' | 'failure' | 'challenge';
+}
+
+/** After a change the state and the signed-in user (meta.twoFactor) are stale. */
+export const invalidateTwoFactor = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() }),
+    queryClient.invalidateQueries({ queryKey: ['current-user'] }),
+  ]);

@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { SignIn } from '../api/get-sign-ins';
+
+const OUTCOME_COLOR = { success: 'success', failure: 'error', challenge: 'default' } as const;
+const REASONS = ['password', 'code', 'recovery_code', 'blocked', 'locked'];
+
+/** "password+totp" → "Password and code"; "oidc:keycloak" → "keycloak". */
+export function methodLabel(t: TFunction, method: string | null): string {
+  const [first = 'password', second] = (method ?? 'password').split('+');
+  const start = first.startsWith('oidc:')
+    ? t('security.signIns.method.provider', { provider: first.slice(5) })
+    : first === 'password_reset'
+      ? t('security.signIns.method.passwordReset')
+      : t('security.signIns.method.password');
+  if (second === 'totp') return t('security.signIns.method.withCode', { first: start });
+  if (second === 'recovery_code') return t('security.signIns.method.withRecovery', { first: start });
+  return start;
+}
+
+/** The sign-ins of a page: when, who, result (and why a failure failed), how, from which address. */
+export function SignInTable({ entries, lang, zone }: { entries: SignIn[]; lang: string; zone: string }) {
+  const { t } = useTranslation();
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone });
+  return (
+    <TableContainer>
+      <Table aria-label={t('security.signIns.label')} sx={{ minWidth: 760 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('security.signIns.columns.time')}</TableCell>
+            <TableCell>{t('security.signIns.columns.person')}</TableCell>
+            <TableCell>{t('security.signIns.columns.result')}</TableCell>
+            <TableCell>{t('security.signIns.columns.method')}</TableCell>
+            <TableCell>{t('security.signIns.columns.address')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
+              </TableCell>
+              <TableCell component="th" scope="row">
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {e.user ? e.user.username : t('security.signIns.noAccount')}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {e.email ?? '–'}
+                  {e.user?.role === 'admin' ? ` · ${t('security.signIns.admin')}` : ''}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={OUTCOME_COLOR[e.outcome]}
+                  variant={e.outcome === 'challenge' ? 'outlined' : 'filled'}
+                  label={t(`security.signIns.outcome.${e.outcome}`)}
+                />
+                {e.reason && REASONS.includes(e.reason) ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                    {t(`security.signIns.reason.${e.reason}`)}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>{methodLabel(t, e.method)}</TableCell>
+              <TableCell>
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {e.ip ?? '–'}
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

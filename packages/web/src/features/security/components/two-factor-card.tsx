@@ -1,0 +1,111 @@
+import type { TwoFactorSetup, TwoFactorStatus } from '@dosedot/domain';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentCard } from '../../../components/content-card';
+import { failureKey } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { useStartSetup } from '../api/start-setup';
+import { EnrolPanel } from './enrol-panel';
+import { FailureText } from './failure-text';
+import { ReauthDialog } from './reauth-dialog';
+import { RecoveryCodesDialog } from './recovery-codes-dialog';
+
+/** Two-step sign-in: its state, setting it up, turning it off and new recovery codes. */
+export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
+  const { t } = useTranslation();
+  const start = useStartSetup();
+  const disable = useDisableTwoFactor();
+  const regenerate = useRegenerateRecoveryCodes();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [asking, setAsking] = useState<'disable' | 'regenerate' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const begin = () => {
+    setFailure(null);
+    start.mutate(undefined, { onSuccess: setSetup, onError: (error) => setFailure(failureKey(error)) });
+  };
+
+  const state = status.enabled ? (
+    <Chip icon={<CheckCircle />} color="success" label={t('security.twoFactor.on')} size="small" />
+  ) : (
+    <Chip label={t('security.twoFactor.off')} size="small" variant="outlined" />
+  );
+
+  return (
+    <ContentCard title={t('security.twoFactor.title')} actions={state}>
+      <FailureText messageKey={failure} />
+      {status.enabled ? (
+        <>
+          <Typography>{t('security.twoFactor.onText')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('security.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, mt: 2.5, flexWrap: 'wrap' }}>
+            <Button variant="outlined" onClick={() => setAsking('regenerate')}>
+              {t('security.twoFactor.newCodes')}
+            </Button>
+            <Button color="error" onClick={() => setAsking('disable')}>
+              {t('security.twoFactor.turnOff')}
+            </Button>
+          </Box>
+        </>
+      ) : setup ? (
+        <EnrolPanel
+          setup={setup}
+          onCancel={() => setSetup(null)}
+          onEnabled={(fresh) => {
+            setSetup(null);
+            setCodes(fresh);
+            notify.success(t('security.toast.enabled'));
+          }}
+        />
+      ) : (
+        <>
+          <Typography>{t('security.twoFactor.offText')}</Typography>
+          {status.pending ? (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t('security.twoFactor.pending')}
+            </Typography>
+          ) : null}
+          <Button variant="contained" sx={{ mt: 2.5 }} onClick={begin} disabled={start.isPending}>
+            {t('security.twoFactor.setUp')}
+          </Button>
+        </>
+      )}
+
+      <ReauthDialog
+        open={asking === 'disable'}
+        title={t('security.reauth.disableTitle')}
+        text={t('security.reauth.disableText')}
+        confirmLabel={t('security.reauth.confirmDisable')}
+        onClose={() => setAsking(null)}
+        onSubmit={async (proof) => {
+          await disable.mutateAsync(proof);
+          setAsking(null);
+          notify.success(t('security.toast.disabled'));
+        }}
+      />
+      <ReauthDialog
+        open={asking === 'regenerate'}
+        title={t('security.reauth.regenerateTitle')}
+        text={t('security.reauth.regenerateText')}
+        confirmLabel={t('security.reauth.confirmRegenerate')}
+        onClose={() => setAsking(null)}
+        onSubmit={async (proof) => {
+          const fresh = await regenerate.mutateAsync(proof);
+          setAsking(null);
+          setCodes(fresh);
+        }}
+      />
+      <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
+    </ContentCard>
+  );
+}
