@@ -6,20 +6,24 @@ import { registerUser, useTestApp } from './context';
 describe('mail without SMTP_URL', () => {
   const t = useTestApp('sqlite');
 
-  it('writes the reset message to data/outbox so a local user can follow the link', async () => {
+  it('writes the confirmation and the reset message to data/outbox so a local user can follow the links', async () => {
     const { user } = await registerUser(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
     const outbox = path.join(t.config.dataDir, 'outbox');
     let files: string[] = [];
-    for (let i = 0; i < 50 && files.length === 0; i++) {
+    for (let i = 0; i < 50 && files.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 20));
       try {
         files = readdirSync(outbox).filter((f) => f.endsWith('.txt'));
       } catch {}
     }
-    expect(files).toHaveLength(1);
-    const text = readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
-    expect(text).toContain(`To: ${user.email}`);
-    expect(text).toMatch(/http:\/\/localhost:3000\/auth\/reset-password\?code=[\w-]{43}/);
+    // Registration mails the confirmation link, then the reset link follows.
+    expect(files).toHaveLength(2);
+    const texts = files.map((f) => readFileSync(path.join(outbox, f), 'utf8'));
+    for (const text of texts) expect(text).toContain(`To: ${user.email}`);
+    expect(texts.join('\n')).toMatch(
+      /http:\/\/localhost:3000\/auth\/email-confirmation\?confirmation=[\w-]{43}/,
+    );
+    expect(texts.join('\n')).toMatch(/http:\/\/localhost:3000\/auth\/reset-password\?code=[\w-]{43}/);
   });
 });

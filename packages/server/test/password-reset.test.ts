@@ -70,9 +70,16 @@ describe.each(ENGINES)('password reset over real SMTP on %s', (engine) => {
     await t?.close();
     await smtp?.close();
   });
+  /** Registers a user and waits for the confirmation e-mail, so the counts below are the reset's. */
+  const registered = async (overrides: Parameters<typeof registerUser>[1] = {}) => {
+    const before = smtp.messages.length;
+    const user = await registerUser(t.app, overrides);
+    await smtp.next(before + 1);
+    return user;
+  };
 
   it('mails a single-use link; the new password works and every old token is signed out', async () => {
-    const { user, auth } = await registerUser(t.app, { language: 'de' });
+    const { user, auth } = await registered({ language: 'de' });
     const sentBefore = smtp.messages.length;
     const res = await t.app.inject({
       method: 'POST',
@@ -144,7 +151,7 @@ describe.each(ENGINES)('password reset over real SMTP on %s', (engine) => {
   });
 
   it('refuses an expired code', async () => {
-    const { user } = await registerUser(t.app);
+    const { user } = await registered();
     const sentBefore = smtp.messages.length;
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
     await smtp.next(sentBefore + 1);
@@ -165,7 +172,7 @@ describe.each(ENGINES)('password reset over real SMTP on %s', (engine) => {
   });
 
   it('keeps the reset code valid for one hour', async () => {
-    const { user } = await registerUser(t.app);
+    const { user } = await registered();
     const before = Date.now();
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
     const row = await t.db
