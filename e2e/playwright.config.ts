@@ -10,6 +10,14 @@ export const BASE_URL = `http://localhost:${PORT}`;
 // E2E_PORT and E2E_DATA_DIR let two suites run side by side on one machine.
 export const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data'));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A local OpenID Connect provider beside the server (e2e/oidc-provider.mjs; tests/oidc.spec.ts), on
+// its own port so that side-by-side suites do not meet.
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 1000);
+const OIDC = {
+  E2E_OIDC_PORT: String(OIDC_PORT),
+  E2E_OIDC_REDIRECT_URI: `${BASE_URL}/api/auth/oidc/e2e-idp/callback`,
+  E2E_OIDC_CLIENT_SECRET: 'e2e-client-secret-not-a-real-one',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -62,20 +70,35 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'] },
   ],
-  webServer: {
-    command: `rm -rf "${DATA_DIR}" && node packages/server/dist/main.js`,
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      APP_URL: BASE_URL,
+  webServer: [
+    {
+      command: 'node e2e/oidc-provider.mjs',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: OIDC,
     },
-  },
+    {
+      command: `rm -rf "${DATA_DIR}" && node packages/server/dist/main.js`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        APP_URL: BASE_URL,
+        OIDC_1_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_1_CLIENT_ID: 'dosedot',
+        OIDC_1_CLIENT_SECRET: OIDC.E2E_OIDC_CLIENT_SECRET,
+        OIDC_1_NAME: 'E2E Provider',
+        OIDC_1_ID: 'e2e-idp',
+      },
+    },
+  ],
 });

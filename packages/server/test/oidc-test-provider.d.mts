@@ -25,4 +25,5 @@ export function startTestProvider(opts: {
   redirectUris: string[];
   port?: number;
   host?: string;
+  clientSecret?: string;
 }): Promise<TestProvider>;

@@ -54,9 +54,16 @@ function memoryAdapter() {
 
 /**
  * Starts the provider. `accounts` maps a login name to its claims (email, email_verified,
- * given_name, family_name, name, locale); `redirectUris` are DoseDot's callback URLs.
+ * given_name, family_name, name, locale); `redirectUris` are DoseDot's callback URLs; a fixed
+ * `port` and `clientSecret` let a separately started DoseDot know them (the e2e suite).
  */
-export async function startTestProvider({ accounts, redirectUris, port = 0, host = '127.0.0.1' }) {
+export async function startTestProvider({
+  accounts,
+  redirectUris,
+  port = 0,
+  host = '127.0.0.1',
+  clientSecret = randomBytes(24).toString('hex'),
+}) {
   const server = http.createServer();
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -65,7 +72,6 @@ export async function startTestProvider({ accounts, redirectUris, port = 0, host
   const address = server.address();
   const issuer = `http://${host}:${address.port}`;
   const clientId = 'dosedot';
-  const clientSecret = randomBytes(24).toString('hex');
   const adapter = memoryAdapter();
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
