@@ -59,10 +59,12 @@ export function BatteryGauge({ percent, lang }: { percent: number | null; lang: 
   );
 }
 
+// Read by screen readers only (px: in sx a bare 1 would mean 100 %).
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
