@@ -99,7 +99,12 @@ describe('read cache (SQLite)', () => {
     expect((await personWithPets()).name).toBe('Anna C.');
     await db.insertInto('pets').values({ id: 3, owner: 1, name: 'Bo' }).returning('id').execute();
     expect((await personWithPets()).pets).toEqual(['Rex', 'Bo']);
-    expect(loads).toBe(3);
+    // A write behind a WITH clause, returning rows too.
+    await sql`with gone as (select 3 as id) delete from pets where id in (select id from gone) returning id`.execute(
+      db,
+    );
+    expect((await personWithPets()).pets).toEqual(['Rex']);
+    expect(loads).toBe(4);
   });
 
   it('never keeps what an open transaction read, and forgets everything on a rollback', async () => {

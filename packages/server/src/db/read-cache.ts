@@ -106,8 +106,9 @@ export function createReadCache(
     const ddl = /^(create|alter|drop)\b/.test(head);
     info = {
       tables: tablesNamed(sql, known),
-      // better-sqlite3 calls a write with RETURNING a reader (it returns rows): the SQL decides.
-      writes: !reader || /^(insert|update|delete|replace)\b/.test(head),
+      // better-sqlite3 calls a write with RETURNING a reader (it returns rows), and a write may
+      // follow a WITH clause: any write keyword outside quoted names makes it a write.
+      writes: !reader || /\b(insert|update|delete|replace)\b/i.test(sql.replace(/"[^"]*"|'[^']*'/g, '')),
       dropsAll: ddl || /^rollback\b/.test(head),
       ddl,
     };
