@@ -19,7 +19,6 @@ const PATTERNS = [
   'chart',
   'empty-state',
   'loading-skeleton',
-  'placeholder-card',
 ];
 
 const server = await createServer({

@@ -15,10 +15,7 @@ interface EmptyStateProps {
   action?: ReactNode;
 }
 
-/**
- * What a page or card shows when it truly has nothing to show. A part that is not built yet is a
- * PlaceholderCard instead: an empty tray there would say "nothing here", which is not true.
- */
+/** What a page or card shows when it truly has nothing to show. */
 export function EmptyState({ title, children, icon, action }: EmptyStateProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>

@@ -24,7 +24,6 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { PageToolbar } from '../../components/page-toolbar';
-import { PlaceholderCard } from '../../components/placeholder-card';
 import { StatusDot, StatusLegend } from '../../components/status-dot';
 import { TextInput } from '../../components/text-input';
 import { activateLanguage, i18n } from '../../i18n';
@@ -181,10 +180,6 @@ function Patterns() {
 
       <Pattern id="loading-skeleton">
         <LoadingSkeleton variant="table" rows={3} />
-      </Pattern>
-
-      <Pattern id="placeholder-card">
-        <PlaceholderCard title={t('uiPatterns.cardTitle')} />
       </Pattern>
     </Stack>
   );
