@@ -123,7 +123,12 @@ function SeriesChart({
             shaded.length > 0
               ? {
                   silent: true,
-                  itemStyle: { color: alpha(status?.over_2h ?? theme.palette.error.main, 0.16) },
+                  itemStyle: {
+                    color: alpha(
+                      status?.over_2h ?? theme.palette.error.main,
+                      theme.palette.mode === 'dark' ? 0.32 : 0.16,
+                    ),
+                  },
                   data: shaded.map(([a, b]) => [{ xAxis: a }, { xAxis: b }]),
                 }
               : undefined,
