@@ -25,10 +25,19 @@ interface Screen {
   mask?: (page: Page) => Locator[];
   /** A stylesheet for the screenshot (visual-mask.css gives the masked column one height). */
   style?: string;
+  /** What must be on the page before the screenshot, besides the heading. */
+  ready?: (page: Page) => Locator;
 }
 
 const SCREENS: Screen[] = [
-  { name: 'signin', path: '/auth/signin', signedIn: false, heading: 'auth.signin.heading' },
+  {
+    name: 'signin',
+    path: '/auth/signin',
+    signedIn: false,
+    heading: 'auth.signin.heading',
+    // The provider button (the e2e server has one OpenID Connect provider) arrives with its own call.
+    ready: (page) => page.getByRole('link', { name: /E2E Provider/ }),
+  },
   {
     name: 'dashboard',
     path: '/dashboard',
@@ -66,6 +75,7 @@ for (const lang of ['en', 'de'] as const) {
             test(`${screen.name} looks as before (${lang}, ${mode}, ${device})`, async ({ page }) => {
               await page.goto(lang === 'en' ? screen.path : `/${lang}${screen.path}`);
               await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, screen.heading));
+              if (screen.ready) await expect(screen.ready(page)).toBeVisible();
               // The webfont, not a fallback, is what the baseline shows.
               expect(await webfontInUse(page)).toBe(true);
               await expect(page).toHaveScreenshot(`${screen.name}-${lang}-${mode}-${device}.png`, {
