@@ -29,6 +29,7 @@ function accountsFor(engine: Engine): Record<string, TestAccountClaims> {
     [who(engine, 'erin')]: verified('erin', { name: 'Erin Eck' }),
     [who(engine, 'frank')]: verified('frank', { name: 'Frank Fox' }),
     [who(engine, 'gina')]: verified('gina', { name: 'Gina Gold' }),
+    [who(engine, 'ivy')]: verified('ivy', { name: 'Ivy Iris' }),
     [who(engine, 'hugo')]: verified('hugo', { name: 'Hugo Horn', locale: 'it' }),
   };
 }
@@ -259,6 +260,25 @@ describe.each(ENGINES)('OpenID Connect sign-in on %s', (engine) => {
       expect(await count(t.db, 'users')).toBe(before);
       const logins = (await auditRows('auth.login')).filter((r) => r.actor_user_id === first.user.id);
       expect(logins).toHaveLength(2);
+    });
+
+    it('gives a user with two-factor sign-in a challenge instead of a code; auth.login waits for the code', async () => {
+      const { user } = (await exchange(codeOf((await signIn('ivy')).location))).json();
+      await t.db.updateTable('users').set({ two_factor: 1 }).where('id', '=', user.id).execute();
+      const logins = async () =>
+        (await auditRows('auth.login')).filter((r) => r.actor_user_id === user.id).length;
+      const before = await logins();
+      const { location } = await signIn('ivy', '?redirect=%2Fprofile');
+      expect(location).toMatch(/^\/auth\/success\?redirect=%2Fprofile#mfa=[\w-]+$/);
+      const challenges = await t.db
+        .selectFrom('mfa_challenges')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(challenges.map((c) => c.method)).toEqual(['oidc:test-idp']);
+      expect(await logins()).toBe(before);
+      const asked = (await auditRows('auth.login_challenge')).filter((r) => r.actor_user_id === user.id);
+      expect(asked.map((r) => r.details?.method)).toEqual(['oidc:test-idp']);
     });
 
     it('refuses a blocked user', async () => {

@@ -72,7 +72,11 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await service.exchange(request.body.code);
       return {
         jwt: app.signToken(user),
-        user: presentUser(user, hasHealthDataAccess(user.email, config.healthDataEmails, user.confirmed === 1)),
+        user: presentUser(
+          user,
+          hasHealthDataAccess(user.email, config.healthDataEmails, user.confirmed === 1),
+          config.requireAdmin2fa,
+        ),
       };
     },
   );

@@ -16,6 +16,7 @@ import { audit } from '../../lib/audit';
 import { fieldError, validationError } from '../../lib/errors';
 import { SCRYPT } from '../../lib/passwords';
 import { findActiveUserById, findUserByEmail, findUserById, insertAccount } from '../auth/queries';
+import { beginSecondStep } from '../two-factor/service';
 import type { OidcClients } from './clients';
 import { FLOW_LIFETIME_MS, openFlow, type SignInFlow, sealFlow } from './flow-cookie';
 import {
@@ -285,6 +286,12 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
           err: reason === 'failed' ? err : undefined,
         });
       }
+      const redirect = flow.redirect ? `?redirect=${encodeURIComponent(flow.redirect)}` : '';
+      const success = pathIn(language, '/auth/success') + redirect;
+      // With two-factor sign-in the code from the app finishes it (decision 0008): the success page
+      // hands the challenge to the sign-in page's second step; auth.login is written after the code.
+      const challenge = await beginSecondStep(db, user, { method: `oidc:${provider.id}`, ip }, now);
+      if (challenge) return { location: `${success}#mfa=${challenge.mfaToken}`, cookie: null };
       await audit(db, {
         actorUserId: user.id,
         action: 'auth.login',
@@ -299,8 +306,7 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
         { codeHash: sha256(code), userId: user.id, expiresAt: now + SIGN_IN_CODE_LIFETIME_MS },
         now,
       );
-      const redirect = flow.redirect ? `?redirect=${encodeURIComponent(flow.redirect)}` : '';
-      return { location: `${pathIn(language, '/auth/success')}${redirect}#oidc=${code}`, cookie: null };
+      return { location: `${success}#oidc=${code}`, cookie: null };
     },
 
     /** The success page's code for the user it signs in: once, within two minutes. */

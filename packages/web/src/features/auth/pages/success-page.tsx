@@ -8,7 +8,7 @@ import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { useSession } from '../../../lib/session-store';
 import { AuthHeading } from '../components/auth-heading';
-import { ProviderCompletion, providerCodeOf } from '../components/provider-completion';
+import { ProviderCompletion, providerResultOf } from '../components/provider-completion';
 
 /** The page after a completed auth step (a new password); it leads on to the dashboard. */
 export function SuccessPage() {
@@ -16,9 +16,9 @@ export function SuccessPage() {
   const href = useLocalizedPath();
   const [params] = useSearchParams();
   const signedIn = useSession((s) => !!s.token);
-  // A provider sign-in ends here with a single-use code in the fragment (features/oidc on the server).
-  const providerCode = providerCodeOf(useLocation().hash);
-  if (providerCode) return <ProviderCompletion code={providerCode} redirect={params.get('redirect')} />;
+  // A provider sign-in ends here with a single-use code, or a two-factor challenge, in the fragment.
+  const provider = providerResultOf(useLocation().hash);
+  if (provider) return <ProviderCompletion result={provider} redirect={params.get('redirect')} />;
   const text =
     params.get('reason') === 'reset' ? t('auth.success.passwordChanged') : t('auth.success.generic');
   return (
