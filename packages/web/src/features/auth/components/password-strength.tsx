@@ -55,10 +55,10 @@ export function PasswordStrength({
     };
   }, [used, judge]);
 
-  if (!used || !judge) return null;
-  const view = strengthView(judge.judge(password, person));
+  // Always drawn, empty until the first keystroke: the form below never moves when it fills in.
+  const view = used && judge ? strengthView(judge.judge(password, person)) : undefined;
   return (
-    <Box component="span" sx={{ display: 'block', mt: 1 }} data-testid="password-strength">
+    <Box component="span" sx={{ display: 'block', mt: 1 }}>
       <Box component="span" sx={{ display: 'flex', gap: 0.5 }} aria-hidden="true">
         {Array.from({ length: SEGMENTS }, (_, i) => (
           <Box
@@ -69,17 +69,34 @@ export function PasswordStrength({
               flex: 1,
               height: 6,
               borderRadius: 3,
-              bgcolor: i < view.filled ? view.color : 'action.selected',
+              bgcolor: view && i < view.filled ? view.color : 'action.selected',
               transition: 'background-color 150ms',
             }}
           />
         ))}
       </Box>
-      <Box component="span" aria-live="polite" sx={{ display: 'block', mt: 0.5, color: 'text.secondary' }}>
-        {t('auth.strength.label')}{' '}
-        <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-          {t(view.key, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-        </Box>
+      <Box
+        component="span"
+        aria-live="polite"
+        data-testid="password-strength"
+        sx={{
+          display: 'block',
+          mt: 0.5,
+          minHeight: '1.66em',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          color: 'text.secondary',
+        }}
+      >
+        {view ? (
+          <>
+            {t('auth.strength.label')}{' '}
+            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {t(view.key, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+            </Box>
+          </>
+        ) : null}
       </Box>
     </Box>
   );
