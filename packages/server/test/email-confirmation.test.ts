@@ -118,7 +118,7 @@ describe.each(ENGINES)('e-mail confirmation on %s', (engine) => {
     const send = (email: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/send-email-confirmation', payload: { email } });
     const mailsTo = (email: string) => mailer.sent.filter((m) => m.to === email).length;
-    const before = [mailsTo(unconfirmed.user.email), mailsTo(confirmed.user.email), mailsTo(nobody)];
+    const before = [mailsTo(unconfirmed.user.email), mailsTo(confirmed.user.email), mailsTo(nobody)] as const;
 
     const answers = await Promise.all([unconfirmed.user.email, confirmed.user.email, nobody].map(send));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
