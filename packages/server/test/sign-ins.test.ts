@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config';
+import { audit } from '../src/lib/audit';
 import {
   createTestApp,
   ENGINES,
@@ -120,5 +121,34 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
     expect(locked.statusCode).toBe(429);
     const first = (await list('?filters[outcome][$eq]=failure&pagination[pageSize]=1')).json().data[0];
     expect(first).toMatchObject({ reason: 'locked', ip: '192.0.2.50', user: { id: user.id } });
+  });
+
+  it('shows a provider sign-in with its provider, and a provider refusal with its reason', async () => {
+    const { user } = await registerUser(t.app);
+    // As features/oidc writes them.
+    await audit(t.db, {
+      actorUserId: user.id,
+      action: 'auth.login',
+      targetType: 'user',
+      targetId: user.id,
+      details: { method: 'oidc', provider: 'spital', email: user.email },
+      ip: '192.0.2.60',
+    });
+    await audit(t.db, {
+      actorUserId: null,
+      action: 'auth.login_failed',
+      targetType: 'user',
+      details: { method: 'oidc', provider: 'spital', reason: 'email_unverified', email: 'x@example.test' },
+      ip: '192.0.2.61',
+    });
+    const [refused, signedIn] = (await list('?pagination[pageSize]=2')).json().data;
+    expect(signedIn).toMatchObject({ outcome: 'success', method: 'oidc:spital', user: { id: user.id } });
+    expect(refused).toMatchObject({
+      outcome: 'failure',
+      method: 'oidc:spital',
+      reason: 'email_unverified',
+      email: 'x@example.test',
+      user: null,
+    });
   });
 });

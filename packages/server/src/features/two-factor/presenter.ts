@@ -26,6 +26,17 @@ const readDetails = (details: string | null): Record<string, unknown> => {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/**
+ * How the first step was passed, and the second when there was one: 'password', 'password+totp',
+ * 'oidc:<provider>+totp'… The provider sign-in writes method 'oidc' with the provider beside it.
+ * Lines written before methods were recorded are password sign-ins.
+ */
+function methodOf(details: Record<string, unknown>): string {
+  const method = text(details.method) ?? 'password';
+  const provider = text(details.provider);
+  return method === 'oidc' && provider ? `oidc:${provider}` : method;
+}
+
 /** One audit line as the admin's sign-in list shows it. */
 export function presentSignIn(
   row: AuditRow,
@@ -39,8 +50,7 @@ export function presentSignIn(
     id: row.id,
     at: new Date(row.at).toISOString(),
     outcome: SIGN_IN_ACTIONS[row.action] ?? 'failure',
-    // Lines written before methods were recorded are password sign-ins.
-    method: text(details.method) ?? 'password',
+    method: methodOf(details),
     reason: failed ? (text(details.reason) ?? 'password') : null,
     ip: row.ip,
     email: user?.email ?? text(details.email),

@@ -65,9 +65,11 @@ export function SignInTable({ entries, lang, zone }: { entries: SignIn[]; lang: 
                   variant={e.outcome === 'challenge' ? 'outlined' : 'filled'}
                   label={t(`security.signIns.outcome.${e.outcome}`)}
                 />
-                {e.reason && REASONS.includes(e.reason) ? (
+                {e.reason ? (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-                    {t(`security.signIns.reason.${e.reason}`)}
+                    {REASONS.includes(e.reason)
+                      ? t(`security.signIns.reason.${e.reason}`)
+                      : t('security.signIns.reason.other', { reason: e.reason })}
                   </Typography>
                 ) : null}
               </TableCell>
