@@ -39,6 +39,10 @@ describe.each(ENGINES)('the patient list on %s', (engine) => {
     expect(body.data[0]).toMatchObject({
       attributes: { sensor: { data: null }, is_active: true, language: 'en' },
     });
+    // The list tells administrators (who cannot be impersonated) from patients.
+    expect(body.data.map((e: { attributes: { profiletype: string } }) => e.attributes.profiletype)).toContain(
+      'admin',
+    );
     expect(body.meta.pagination).toMatchObject({ page: 1, pageSize: 25, total: body.data.length });
   });
 
@@ -58,6 +62,9 @@ describe.each(ENGINES)('the patient list on %s', (engine) => {
     expect(
       byName.json().data.map((e: { attributes: { givenname: string } }) => e.attributes.givenname),
     ).toEqual(['Carla', 'Berta', 'Anton']);
+    expect(
+      byName.json().data.map((e: { attributes: { profiletype: string } }) => e.attributes.profiletype),
+    ).toEqual(['basic', 'basic', 'basic']);
     const page2 = await list(
       auth,
       `?filters[$or][0][email][$containsi]=anton.${tag}&filters[$or][1][email][$containsi]=carla.${tag}&sort[0]=givenname&pagination[page]=2&pagination[pageSize]=1`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './common';
+import { languageSchema, roleSchema } from './common';
 import { medicineInputSchema } from './medicine';
 
 /** One entry of GET /api/profiles (Strapi v4 shape, spec section 7). */
@@ -18,6 +18,8 @@ export const profileListEntrySchema = z.object({
     is_active: z.boolean(),
     language: languageSchema,
     createdAt: z.string(),
+    /** 'admin' or 'basic': the list says who can be impersonated (patients only). */
+    profiletype: roleSchema,
   }),
 });
 export type ProfileListEntry = z.infer<typeof profileListEntrySchema>;

@@ -21,6 +21,7 @@ export function presentProfileEntry(row: ProfileListRow, withSensor: boolean): P
       is_active: row.is_active === 1,
       language: row.language,
       createdAt: new Date(row.created_at).toISOString(),
+      profiletype: row.profiletype,
     },
   };
 }

@@ -59,6 +59,7 @@ export async function listProfiles(db: Db, q: ProfileListQuery) {
       'profiles.is_active',
       'profiles.language',
       'profiles.created_at',
+      'profiles.profiletype',
       'users.email',
       'sensors.id as sensor_id',
       'sensors.deveui as sensor_deveui',

@@ -118,19 +118,21 @@ export function ImpersonatePage() {
       ) : (
         <PatientList
           compact
-          actions={(entry) => (
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<SupervisorAccountOutlined />}
-              onClick={() => impersonation.choose(entry)}
-              aria-label={t('patients.impersonate.buttonFor', {
-                name: `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim(),
-              })}
-            >
-              {t('patients.impersonate.button')}
-            </Button>
-          )}
+          actions={(entry) =>
+            entry.attributes.profiletype === 'admin' ? null : (
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<SupervisorAccountOutlined />}
+                onClick={() => impersonation.choose(entry)}
+                aria-label={t('patients.impersonate.buttonFor', {
+                  name: `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim(),
+                })}
+              >
+                {t('patients.impersonate.button')}
+              </Button>
+            )
+          }
         />
       )}
       <ReasonDialog

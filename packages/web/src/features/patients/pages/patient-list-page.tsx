@@ -36,14 +36,17 @@ export function PatientListPage() {
                   </IconButton>
                 </Tooltip>
               )}
-              <Tooltip title={t('patients.impersonate.button')}>
-                <IconButton
-                  onClick={() => impersonation.choose(entry)}
-                  aria-label={t('patients.impersonate.buttonFor', { name })}
-                >
-                  <SupervisorAccountOutlined />
-                </IconButton>
-              </Tooltip>
+              {/* Only patients can be impersonated. */}
+              {entry.attributes.profiletype === 'admin' ? null : (
+                <Tooltip title={t('patients.impersonate.button')}>
+                  <IconButton
+                    onClick={() => impersonation.choose(entry)}
+                    aria-label={t('patients.impersonate.buttonFor', { name })}
+                  >
+                    <SupervisorAccountOutlined />
+                  </IconButton>
+                </Tooltip>
+              )}
             </>
           );
         }}

@@ -50,6 +50,7 @@ describe('the patient list query', () => {
         is_active: id === 1,
         language: 'de',
         createdAt: '2026-11-20T10:00:00.000Z',
+        profiletype: 'basic',
       },
     });
     expect(toCsv(patientRows([entry(1, 'Anna, Maria', '70B3D57ED0000001'), entry(2, '=cmd', null)]))).toBe(
