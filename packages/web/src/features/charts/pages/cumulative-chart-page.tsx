@@ -15,7 +15,7 @@ import { useProfileSchedule } from '../api/get-profile-schedule';
 import { ScheduleList } from '../components/schedule-list';
 import { SensorSection } from '../components/sensor-section';
 import { usePatientClock } from '../hooks/use-patient-clock';
-import { addDays } from '../utils/dates';
+import { addDays, localDateOf } from '../utils/dates';
 import { formatDate, formatPercent } from '../utils/format';
 
 // ECharts loads with the chart, after the page has appeared.
@@ -121,7 +121,7 @@ export function CumulativeChartPage() {
         }
       </QueryState>
       <Box sx={{ mt: 3 }}>
-        <SensorSection lang={lang} zone={zone} today={today} />
+        <SensorSection lang={lang} zone={zone} today={localDateOf(Date.now(), zone)} />
       </Box>
     </>
   );

@@ -10,8 +10,16 @@ export const addDays = (date: string, days: number): string =>
 
 const wallParts = new Map<string, Intl.DateTimeFormat>();
 
+/** The calendar date of an instant in the zone (no 03:00 rule: the sensor series are instants). */
+export const localDateOf = (instant: number | string, zone: string): string => wallDate(instant, zone).date;
+
 /** The chart day an instant belongs to: before 03:00 it is still the previous day's. */
 export function chartDayOf(instant: number | string, zone: string): string {
+  const { date, hour } = wallDate(instant, zone);
+  return hour < 3 ? addDays(date, -1) : date;
+}
+
+function wallDate(instant: number | string, zone: string): { date: string; hour: number } {
   let format = wallParts.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -25,6 +33,5 @@ export function chartDayOf(instant: number | string, zone: string): string {
     wallParts.set(zone, format);
   }
   const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const date = `${p.year}-${p.month}-${p.day}`;
-  return Number(p.hour) < 3 ? addDays(date, -1) : date;
+  return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
 }
