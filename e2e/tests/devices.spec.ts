@@ -158,6 +158,8 @@ test.describe('patient', () => {
   test('sees their box charts on /cumulative-chart', async ({ page }) => {
     await page.goto('/cumulative-chart');
     const section = page.getByRole('region', { name: text('en', 'charts.sensor.title'), exact: true });
+    // The section waits for the profile and the user; on a busy machine that can take a while.
+    await expect(section).toBeVisible({ timeout: 20_000 });
     await expect(section).toContainText(DEMO_BOXES[0] ?? '');
     for (const key of ['temperature', 'humidity', 'battery', 'motion']) {
       await expect(
