@@ -104,6 +104,13 @@ export function DevicesPage() {
               labelRowsPerPage={t('devices.pagination.perPage')}
               labelDisplayedRows={({ from, to, count }) => t('devices.pagination.shown', { from, to, count })}
               getItemAriaLabel={(type) => t(`devices.pagination.${type}`)}
+              // Phones keep the page count and arrows; the page size is a desktop choice.
+              sx={{
+                '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
+                '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': {
+                  display: { xs: 'none', sm: 'flex' },
+                },
+              }}
             />
           );
           if (list.data.length === 0)
