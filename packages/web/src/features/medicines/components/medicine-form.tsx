@@ -85,7 +85,7 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
       </Box>
       {withTimes && type === '1' ? <DosageTimesField form={form} /> : null}
       <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5, p: 0 }}>
           {t('medicines.form.storage')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
