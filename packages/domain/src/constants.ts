@@ -27,3 +27,21 @@ export const ERROR_CODES = {
   confirmationExpired: 'confirmation_expired',
   confirmationUsed: 'confirmation_used',
 } as const;
+
+/**
+ * Why a provider sign-in ended on the sign-in page (/auth/signin?error=<code>); each has a text in
+ * the web's catalogs (auth.providers.errors.<code>).
+ */
+export const OIDC_ERROR_CODES = [
+  'unknown_provider',
+  'state',
+  'nonce',
+  'code',
+  'denied',
+  'unavailable',
+  'email_unverified',
+  'account_exists',
+  'blocked',
+  'failed',
+] as const;
+export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];

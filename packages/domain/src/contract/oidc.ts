@@ -23,20 +23,4 @@ export const oidcSessionRequestSchema = z.strictObject({
 });
 export type OidcSessionRequest = z.infer<typeof oidcSessionRequestSchema>;
 
-/**
- * Why a provider sign-in ended on the sign-in page (/auth/signin?error=<code>); each has a text in
- * the web's catalogs (auth.providers.errors.<code>).
- */
-export const OIDC_ERROR_CODES = [
-  'unknown_provider',
-  'state',
-  'nonce',
-  'code',
-  'denied',
-  'unavailable',
-  'email_unverified',
-  'account_exists',
-  'blocked',
-  'failed',
-] as const;
-export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];
+export { OIDC_ERROR_CODES, type OidcErrorCode } from '../constants';

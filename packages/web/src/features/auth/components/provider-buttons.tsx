@@ -1,3 +1,4 @@
+import { OIDC_ERROR_CODES } from '@dosedot/domain/constants';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -9,18 +10,7 @@ import { useProviders } from '../api/get-providers';
 import { FailureAlert } from './form-parts';
 
 /** Why a provider sign-in came back to the sign-in page (?error=<code> from the server's callback). */
-const FAILURES = new Set([
-  'unknown_provider',
-  'state',
-  'nonce',
-  'code',
-  'denied',
-  'unavailable',
-  'email_unverified',
-  'account_exists',
-  'blocked',
-  'failed',
-]);
+const FAILURES: ReadonlySet<string> = new Set(OIDC_ERROR_CODES);
 
 /** The message of a provider sign-in that failed, or nothing. */
 export function ProviderFailure() {
