@@ -26,9 +26,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // Ceilings, not durations: the whole suite (two Chromiums, the server and the test provider) shares
+  // two cores, where a multi-page flow such as impersonation or a password reset took over 30 s
+  // and a chart's first paint over 10 s. A test that truly hangs still fails, once retried.
+  timeout: 90_000,
   expect: {
-    timeout: 10_000,
+    timeout: 20_000,
     // The visual check (tests/visual.spec.ts): a screen may differ from its baseline in up to 1 % of
     // its pixels, with animations stopped. A pixel counts as different from a YIQ distance of 0.1
     // (the default 0.2 lets a blue turn into a green of the same lightness unseen).
