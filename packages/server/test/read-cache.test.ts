@@ -4,8 +4,16 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { withStatementCache } from '../src/db';
-import { createReadCache, EXTERNAL_CHECK_MS, type ReadCache } from '../src/db/read-cache';
+import {
+  createReadCache,
+  derivedFrom,
+  EXTERNAL_CHECK_MS,
+  isShared,
+  type ReadCache,
+} from '../src/db/read-cache';
+import { contractSerializer } from '../src/plugins/serializer';
 
 interface Tables {
   people: { id: number; name: string };
@@ -190,5 +198,40 @@ describe('read cache (SQLite)', () => {
       return db.selectFrom('people').selectAll().execute();
     });
     expect(called).toBe(true);
+  });
+
+  it('derives from a cached value once while it lives, and serializes it once; a new read is derived again', async () => {
+    let presented = 0;
+    const present = (person: { name: string; pets: readonly string[] }) => {
+      presented++;
+      return { title: `${person.name} (${person.pets.length})` };
+    };
+    const stringify = contractSerializer(false)({
+      schema: z.object({ title: z.string() }),
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    } as unknown as Parameters<ReturnType<typeof contractSerializer>>[0]);
+
+    const first = derivedFrom(await personWithPets(), 'title', present);
+    const again = derivedFrom(await personWithPets(), 'title', present);
+    expect(again).toBe(first);
+    expect(presented).toBe(1);
+    expect(isShared(first) && Object.isFrozen(first)).toBe(true);
+    expect(stringify(first)).toBe('{"title":"Anna (1)"}');
+    expect(stringify(again)).toBe(stringify(first));
+
+    // A value that no cache handed out is derived each time and never kept.
+    const plain = { name: 'Ben', pets: [] };
+    derivedFrom(plain, 'title', present);
+    derivedFrom(plain, 'title', present);
+    expect(presented).toBe(3);
+    expect(isShared(plain)).toBe(false);
+
+    // A write makes a new read, so the answer and its JSON follow the row.
+    await db.updateTable('people').set({ name: 'Anna Muster' }).where('id', '=', 1).execute();
+    const changed = derivedFrom(await personWithPets(), 'title', present);
+    expect(changed).not.toBe(first);
+    expect(stringify(changed)).toBe('{"title":"Anna Muster (1)"}');
   });
 });

@@ -21,6 +21,8 @@ import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
 import { createReadCache, type ReadCache } from './read-cache';
 import type { Database } from './types';
 
+export { derivedFrom, isShared } from './read-cache';
+
 export type Db = Kysely<Database>;
 export type { Database } from './types';
 

@@ -164,7 +164,7 @@ export function createReadCache(
         const list = [...tables];
         if (entries.size >= size) entries.delete(entries.keys().next().value as string);
         entries.set(key, {
-          value: deepFreeze(value),
+          value: share(value),
           epoch: startEpoch,
           tables: list,
           generations: list.map((t) => before.get(t) ?? 0),
@@ -179,6 +179,43 @@ export function createReadCache(
       return entries.size;
     },
   };
+}
+
+/**
+ * The values a read cache hands out, and what is derived from them: frozen all the way down and
+ * never changed, so whatever is computed from one (a presented answer, its JSON) may be kept beside
+ * it for as long as it lives (`derivedFrom`, the contract serializer).
+ */
+const sharedValues = new WeakSet<object>();
+const derivations = new WeakMap<object, Map<string, unknown>>();
+
+/** True for a value handed out by a read cache (or derived from one): frozen and never changed. */
+export function isShared(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && sharedValues.has(value);
+}
+
+/**
+ * `compute(source)` once per shared `source` and `key`, kept while the source lives (a new read
+ * of changed rows is a new source); for any other source simply `compute(source)`. The result is
+ * shared too: frozen, and its JSON kept by the serializer.
+ */
+export function derivedFrom<S, T>(source: S, key: string, compute: (source: S) => T): T {
+  if (!isShared(source)) return compute(source);
+  let byKey = derivations.get(source);
+  if (!byKey) {
+    byKey = new Map();
+    derivations.set(source, byKey);
+  }
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const value = share(compute(source));
+  byKey.set(key, value);
+  return value;
+}
+
+function share<T>(value: T): T {
+  deepFreeze(value);
+  if (typeof value === 'object' && value !== null) sharedValues.add(value);
+  return value;
 }
 
 /** A cached value is shared by every caller: frozen, so a caller that changes it fails loudly. */

@@ -1,5 +1,6 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { HashPool } from './hash-pool';
 import { WorkLimiter } from './work-limiter';
 
 // scrypt at one of OWASP's equivalent minimums: N=2^13, r=8, p=10 (8 MiB per hash, about 0.22 s on
@@ -12,24 +13,18 @@ const KEY_LENGTH = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 /**
- * Hashing is CPU work on libuv's pool: unbounded, a storm of logins takes every core from the event
- * loop and every other request waits. At most one hash per spare core runs; a bounded queue holds
- * the rest, and past it a login is refused with 503 and Retry-After.
+ * Hashing is CPU work: unbounded, a storm of logins takes every core from the event loop and every
+ * other request waits. At most one hash per spare core runs, each in a worker thread at the lowest
+ * CPU priority (hash-pool.ts), so the event loop and the database win the cores whenever both want
+ * them; a bounded queue holds the rest, and past it a login is refused with 503 and Retry-After.
  */
-export const hashing = new WorkLimiter(Math.max(1, availableParallelism() - 1), 200);
+const SPARE_CORES = Math.max(1, availableParallelism() - 1);
+export const hashing = new WorkLimiter(SPARE_CORES, 200);
+const pool = new HashPool(SPARE_CORES);
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return hashing.run(
-    () =>
-      new Promise((resolve, reject) => {
-        scrypt(
-          password.normalize('NFKC'),
-          salt,
-          KEY_LENGTH,
-          { N: n, r, p, maxmem: MAX_MEMORY },
-          (err, key) => (err ? reject(err) : resolve(key)),
-        );
-      }),
+  return hashing.run(() =>
+    pool.scrypt(password.normalize('NFKC'), salt, { N: n, r, p, keyLength: KEY_LENGTH, maxmem: MAX_MEMORY }),
   );
 }
 

@@ -2,6 +2,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
+import { isShared } from '../db/read-cache';
 
 /**
  * Response serialization compiled once per route from the zod contract: the schema becomes JSON
@@ -14,9 +15,18 @@ export function contractSerializer(check: boolean): FastifySerializerCompiler<Zo
     const checked = check ? zodSerializerCompiler(route) : undefined;
     const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'any' });
     const stringify = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+    // The JSON of a shared answer (a cached read, frozen and never changed: db/read-cache.ts) is
+    // written once and kept beside it while it lives, so a hot read is not serialized each time.
+    const written = new WeakMap<object, string>();
     return (data) => {
       checked?.(data);
-      return stringify(data);
+      if (!isShared(data)) return stringify(data);
+      let json = written.get(data);
+      if (json === undefined) {
+        json = stringify(data);
+        written.set(data, json);
+      }
+      return json;
     };
   };
 }

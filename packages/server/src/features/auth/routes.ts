@@ -15,6 +15,7 @@ import {
   signInProvidersResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { derivedFrom } from '../../db';
 import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
 import { beginSecondStep } from '../two-factor/service';
@@ -123,6 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/me', { schema: { response: { 200: authUserSchema } } }, async (request) => {
     const user = userOf(request);
-    return presentUser(user.row, user.healthData, app.config.requireAdmin2fa);
+    const { requireAdmin2fa } = app.config;
+    // Presented (and serialized) once per cached user row and access (db/read-cache.ts).
+    return derivedFrom(user.row, `me:${user.healthData}:${requireAdmin2fa}`, (row) =>
+      presentUser(row, user.healthData, requireAdmin2fa),
+    );
   });
 };

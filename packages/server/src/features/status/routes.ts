@@ -1,13 +1,14 @@
 import { healthResponseSchema } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
-import { pingDatabase } from './queries';
+import { createPinger, pingDatabase } from './queries';
 
 /** Liveness and readiness: GET /api/health (public; not to be confused with health data). */
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ping = createPinger(() => pingDatabase(app.db));
   app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async (request) => {
     try {
-      await pingDatabase(app.db);
+      await ping();
     } catch (err) {
       request.log.error({ err }, 'database unreachable');
       throw new HttpError(503, 'ServiceUnavailableError', 'Database unreachable');
