@@ -35,13 +35,15 @@ export function apiSection(runs: ApiFigures[]): string {
     '',
     'The production server as `npm start` runs it (packages/server/dist/main.js, fresh data folder, demo',
     'data, logging at info), the demo patient signed in; beside it, in the same run, a bare Fastify server',
-    'with no plugins sending the same bytes. Each figure after a discarded warm-up; load from a separate',
-    'process on loopback. Share = DoseDot req/s ÷ bare req/s.',
+    'with no plugins sending the same bytes. After a discarded warm-up of each, the two take turns',
+    '(rounds), and each row is the round with the median share, so a drift of the shared machine',
+    'during one figure does not decide it. Load from a separate process on loopback.',
+    'Share = DoseDot req/s ÷ bare req/s.',
     '',
   ];
   for (const run of runs) {
     lines.push(
-      `### ${run.database} (${run.generator}, ${run.seconds} s per figure)`,
+      `### ${run.database} (${run.generator}, ${run.rounds} rounds of ${run.seconds} s each per figure)`,
       '',
       '| route | conn. | DoseDot req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | share |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

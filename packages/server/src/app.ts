@@ -5,13 +5,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { AppConfig } from './config';
@@ -43,6 +37,7 @@ import { contextPlugin } from './plugins/context';
 import { clientErrorResponse, registerErrorHandling, sendError } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { operationsPlugin } from './plugins/operations';
+import { lazyRequestLogger, OneLinePerRequest } from './plugins/request-log';
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { contractSerializer } from './plugins/serializer';
 
@@ -77,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       stream: logStream,
     },
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     // A request (headers and body) must arrive within the limit; a slow one ends with 408.
@@ -194,23 +190,6 @@ function trustProxyOption(
   trust: AppConfig['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
-}
-
-/** One log line per request, written when it is answered (method, URL, status, time), not two. */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(request: FastifyRequest) {
-    request.log.debug('incoming request');
-  }
-
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = {
-      req: { method: request.method, url: request.url, ip: request.ip },
-      res: { statusCode: reply.statusCode },
-      responseTime: reply.elapsedTime,
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
 }
 
 /**

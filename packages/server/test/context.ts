@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
@@ -89,6 +89,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Test-only routes, registered before the app is ready. */
   routes?: (app: FastifyInstance) => void;
+  /** Logging as Fastify takes it (none by default). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -112,7 +114,7 @@ export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): 
     webDist: undefined,
     ...opts.config,
   };
-  const app = await buildApp({ config, db: database.db, logger: false, mailer: opts.mailer });
+  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false, mailer: opts.mailer });
   opts.routes?.(app);
   await app.ready();
   return {

@@ -3,17 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withStatementCache } from '../src/db';
+import { readThrough, startReadCache, withStatementCache } from '../src/db';
+import { LISTEN_RETRY_MS } from '../src/db/pg-read-cache';
 import {
   createReadCache,
   derivedFrom,
   EXTERNAL_CHECK_MS,
   isShared,
   type ReadCache,
+  sqliteSource,
 } from '../src/db/read-cache';
 import { contractSerializer } from '../src/plugins/serializer';
+import { ENGINES, freshDatabase } from './context';
 
 interface Tables {
   people: { id: number; name: string };
@@ -40,7 +44,7 @@ describe('read cache (SQLite)', () => {
     sqlite = new SqliteDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     clock = 1_000_000;
-    cache = createReadCache(sqlite, { size: 3, now: () => clock });
+    cache = createReadCache(sqliteSource(sqlite, { now: () => clock }), { size: 3 });
     db = new Kysely<Tables>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite, 50, cache) }),
     });
@@ -233,5 +237,123 @@ describe('read cache (SQLite)', () => {
     const changed = derivedFrom(await personWithPets(), 'title', present);
     expect(changed).not.toBe(first);
     expect(stringify(changed)).toBe('{"title":"Anna Muster (1)"}');
+  });
+});
+
+/*
+ * The read cache on PostgreSQL, where other server copies (here: a second connection, as another
+ * copy or an operator's psql would be) write to the same database: their commits reach the cache
+ * through the triggers' notifications.
+ */
+describe.each(ENGINES.filter((engine) => engine === 'postgres'))('read cache (%s)', (engine) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let other: pg.Client;
+  let loads: number;
+
+  beforeEach(async () => {
+    database = await freshDatabase(engine);
+    await startReadCache(database.db);
+    other = new pg.Client({ connectionString: (database.config as { url: string }).url });
+    await other.connect();
+    await database.db
+      .insertInto('users')
+      .values({
+        email: 'cache@example.test',
+        username: 'Cache Test',
+        password_hash: 'x',
+        role: 'basic',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
+    // The insert's own notification arrives after it; let it land before the tests count loads.
+    await new Promise((r) => setTimeout(r, 100));
+    loads = 0;
+  });
+
+  afterEach(async () => {
+    await other.end();
+    await database.drop();
+  });
+
+  const userName = () =>
+    readThrough(database.db, 'user', async () => {
+      loads++;
+      const row = await database.db
+        .selectFrom('users')
+        .select('username')
+        .where('email', '=', 'cache@example.test')
+        .executeTakeFirstOrThrow();
+      return row.username;
+    });
+
+  /** Reads until `expected` comes back (another copy's notification is on its way), at most 2 s. */
+  const eventually = async (expected: string) => {
+    for (let i = 0; i < 200; i++) {
+      if ((await userName()) === expected) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(await userName()).toBe(expected);
+  };
+
+  it('serves a repeated read from memory and reads its own write at once', async () => {
+    expect(await userName()).toBe('Cache Test');
+    expect(await userName()).toBe('Cache Test');
+    expect(loads).toBe(1);
+    await database.db.updateTable('users').set({ username: 'Own Write' }).execute();
+    expect(await userName()).toBe('Own Write');
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ username: 'In A Transaction' }).execute();
+    });
+    expect(await userName()).toBe('In A Transaction');
+  });
+
+  it("sees another copy's commit through its notification, and not its rolled-back write", async () => {
+    expect(await userName()).toBe('Cache Test');
+    await other.query('begin');
+    await other.query(`update users set username = 'Rolled Back'`);
+    await other.query('rollback');
+    await other.query(`update users set username = 'Other Copy'`);
+    await eventually('Other Copy');
+    // The commit may be read before its notification arrives, which then forgets that read once.
+    await new Promise((r) => setTimeout(r, 100));
+    await userName();
+    const before = loads;
+    expect(await userName()).toBe('Other Copy');
+    expect(loads).toBe(before);
+  });
+
+  it('keeps nothing of a table without notifications', async () => {
+    const reads = () =>
+      readThrough(database.db, 'audit', async () => {
+        loads++;
+        return database.db.selectFrom('audit_log').select('id').execute();
+      });
+    await reads();
+    await reads();
+    expect(loads).toBe(2);
+  });
+
+  it('reads from the database while the listener is down, and caches again once it is back', async () => {
+    expect(await userName()).toBe('Cache Test');
+    await other.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query ilike 'listen %'`,
+    );
+    // Down: every read is a load, and a write by another copy is seen at once.
+    for (let i = 0; i < 100 && loads < 3; i++) {
+      await userName();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await other.query(`update users set username = 'While Down'`);
+    expect(await userName()).toBe('While Down');
+    // Back after LISTEN_RETRY_MS: served from memory again, and notified again.
+    await new Promise((r) => setTimeout(r, LISTEN_RETRY_MS + 500));
+    await userName();
+    const before = loads;
+    await userName();
+    expect(loads).toBe(before);
+    await other.query(`update users set username = 'After Reconnect'`);
+    await eventually('After Reconnect');
   });
 });

@@ -18,7 +18,9 @@ import * as medicineStorageRange from './migrations/2026_11_24_0100_medicine_sto
 import * as emailConfirmation from './migrations/2026_11_24_0200_email_confirmation';
 import * as oidcIdentities from './migrations/2026_11_24_0300_oidc_identities';
 import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
-import { createReadCache, type ReadCache } from './read-cache';
+import * as changeNotifications from './migrations/2026_11_24_0500_change_notifications';
+import { createPgReadCache, type PgReadCache } from './pg-read-cache';
+import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
 
 export { derivedFrom, isShared } from './read-cache';
@@ -46,9 +48,11 @@ function postgresPool(url: string): pg.Pool {
 /** Opens the database: an embedded SQLite file (WAL, foreign keys, busy timeout) or PostgreSQL. */
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: postgresPool(config.url) }),
-    });
+    const cached = createPgReadCache(postgresPool(config.url), config.url);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: cached.pool }) });
+    readCaches.set(db, cached.cache);
+    pgReadCaches.set(db, cached);
+    return db;
   }
   if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SqliteDatabase(config.file);
@@ -56,7 +60,7 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const readCache = createReadCache(sqlite);
+  const readCache = createReadCache(sqliteSource(sqlite));
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache) }),
   });
@@ -65,11 +69,22 @@ export function createDb(config: DatabaseConfig): Db {
 }
 
 const readCaches = new WeakMap<Db, ReadCache>();
+const pgReadCaches = new WeakMap<Db, PgReadCache>();
+
+/**
+ * Once the schema is migrated: on PostgreSQL the read cache reads the table list and starts
+ * listening for other copies' writes (db/pg-read-cache.ts); until then every read goes to the
+ * database. Nothing to do on SQLite.
+ */
+export async function startReadCache(db: Db): Promise<void> {
+  await pgReadCaches.get(db)?.start();
+}
 
 /**
  * A read of the hot path (the user behind a token, a profile with its medicines) served from
- * memory while none of the tables it read has been written (db/read-cache.ts). On PostgreSQL, and
- * inside a transaction, it is simply `load()`. Whatever `load` returns is shared and frozen.
+ * memory while none of the tables it read has been written (db/read-cache.ts, and on PostgreSQL
+ * db/pg-read-cache.ts). Inside a transaction it is simply `load()`. Whatever `load` returns is
+ * shared and frozen.
  */
 export function readThrough<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const cache = readCaches.get(db);
@@ -119,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0200_email_confirmation': emailConfirmation,
   '2026_11_24_0300_oidc_identities': oidcIdentities,
   '2026_11_24_0400_two_factor': twoFactor,
+  '2026_11_24_0500_change_notifications': changeNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,23 +1,25 @@
 import type SqliteDatabase from 'better-sqlite3';
 
 /*
- * Reads of the hot path served from memory on SQLite, never stale.
+ * Reads of the hot path served from memory, never stale (docs/decisions/0004).
  *
- * On SQLite one process owns the database (docs/decisions/0004), so it sees every write: each
- * statement passes through `noteStatement` when it is prepared, and a statement that writes bumps
- * the generation of every table its SQL names. A cached read remembers the tables its queries
- * named (recorded while it ran) and their generations then; it is served only while none of those
- * tables has been written since. A write another process commits to the file (an operator's
- * sqlite3, a test writing presses directly) is seen through `PRAGMA data_version`, checked at most
- * every EXTERNAL_CHECK_MS, and drops everything.
+ * Every statement the connection runs passes through `noteStatement`; a statement that writes
+ * bumps the generation of every table its SQL names. A cached read remembers the tables its
+ * queries named (recorded while it ran) and their generations then; it is served only while none
+ * of those tables has been written since.
  *
- * Nothing is cached while a transaction is open on the connection: what it reads may still be
- * rolled back. A rollback drops everything. PostgreSQL has no read cache: several server copies
- * share it, and none of them sees the others' writes.
+ * - SQLite (`sqliteSource`): one process owns the file, so it sees every write. Another process's
+ *   commit (an operator's sqlite3, a test writing presses directly) shows in `PRAGMA data_version`,
+ *   checked at most every EXTERNAL_CHECK_MS, and drops everything. Nothing is kept while a
+ *   transaction is open on the single connection: what it reads may still be rolled back.
+ * - PostgreSQL (`pg-read-cache.ts`): several server copies share the database. Triggers on the
+ *   watched tables NOTIFY every commit that wrote them, to every copy; a copy's own writes bump the
+ *   generations again once committed, and a read of any table that is not watched is never kept.
  *
- * Why: on this kind of machine a read of one row by key costs ~8 µs, most of it the three system
- * calls SQLite makes to open and close its read transaction; the user row behind every signed-in
- * request and the profile with its medicines are read far more often than they change.
+ * A rollback or any DDL drops everything. Why: on this kind of machine a read of one row by key
+ * costs ~8 µs on SQLite (most of it the three system calls SQLite makes to open and close its read
+ * transaction) and a round trip on PostgreSQL far more; the user row behind every signed-in request
+ * and the profile with its medicines are read far more often than they change.
  */
 
 export const READ_CACHE_SIZE = 10_000;
@@ -49,54 +51,57 @@ interface Entry {
 }
 
 export interface ReadCache {
-  /** Called for every statement the connection runs (it is prepared, or taken from the cache, each time). */
-  noteStatement(sql: string, reader: boolean): void;
+  /**
+   * Called for every statement the connection runs (it is prepared, or taken from the cache, each
+   * time), before it runs; answers the tables it writes.
+   */
+  noteStatement(sql: string, reader: boolean): readonly string[];
+  /** Bumps the generation of each table: a write to them is done (committed) or was seen elsewhere. */
+  noteWritten(tables: Iterable<string>): void;
+  /** The tables of the schema a statement names. */
+  tablesOf(sql: string): readonly string[];
   /** The value of `key` while the tables `load` read are unchanged; otherwise `load`'s fresh answer. */
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Forgets every cached read. */
   clear(): void;
+  /** Forgets every cached read and reads the table list again (after migrations). */
+  reloadSchema(): void;
   readonly size: number;
 }
 
-export function createReadCache(
-  sqlite: SqliteDatabase.Database,
-  { size = READ_CACHE_SIZE, now = Date.now }: { size?: number; now?: () => number } = {},
-): ReadCache {
-  let known = new Set<string>();
-  const loadKnownTables = () => {
-    known = new Set(
-      (sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
-        (r) => r.name.toLowerCase(),
-      ),
-    );
-  };
-  loadKnownTables();
+/** What the cache needs of its database. */
+export interface CacheSource {
+  /** The tables of the schema, lower case (read again after DDL). */
+  knownTables(): ReadonlySet<string>;
+  /** True while a read may see uncommitted data: nothing is kept then. */
+  inTransaction(): boolean;
+  /** Asked before each read: true when a change the cache cannot have seen happened (drops all). */
+  changedElsewhere(): boolean;
+  /** False while the cache must not serve or keep anything (PostgreSQL without its listener). */
+  enabled(): boolean;
+  /** Only reads of these tables are kept (those whose writes by anyone the cache hears of); all when absent. */
+  watched?: ReadonlySet<string>;
+}
 
+export function createReadCache(
+  source: CacheSource,
+  { size = READ_CACHE_SIZE }: { size?: number } = {},
+): ReadCache {
+  let known = source.knownTables();
   const statements = new Map<string, StatementInfo>();
   const generations = new Map<string, number>();
   const entries = new Map<string, Entry>();
-  /** Bumped when everything goes (DDL, rollback, another process's write). */
+  /** Bumped when everything goes (DDL, rollback, a change seen from elsewhere). */
   let epoch = 0;
   /** The reads being loaded now: each collects the tables of every statement run meanwhile. */
   const recording = new Set<Set<string>>();
 
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  let lastVersion = dataVersion.get() as number;
-  let lastCheck = now();
-  const checkExternal = () => {
-    const at = now();
-    if (at - lastCheck < EXTERNAL_CHECK_MS) return;
-    lastCheck = at;
-    const version = dataVersion.get() as number;
-    if (version !== lastVersion) {
-      lastVersion = version;
-      epoch++;
-    }
-  };
-
   const dropAll = () => {
     epoch++;
     entries.clear();
+  };
+  const bump = (tables: Iterable<string>) => {
+    for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
   };
 
   function infoOf(sql: string, reader: boolean): StatementInfo {
@@ -108,7 +113,7 @@ export function createReadCache(
       tables: tablesNamed(sql, known),
       // better-sqlite3 calls a write with RETURNING a reader (it returns rows), and a write may
       // follow a WITH clause: any write keyword outside quoted names makes it a write.
-      writes: !reader || /\b(insert|update|delete|replace)\b/i.test(sql.replace(/"[^"]*"|'[^']*'/g, '')),
+      writes: !reader || WRITE_WORD.test(sql.replace(/"[^"]*"|'[^']*'/g, '')),
       dropsAll: ddl || /^rollback\b/.test(head),
       ddl,
     };
@@ -118,27 +123,38 @@ export function createReadCache(
 
   /** Set by DDL, which is noted before it runs: the table list is read again at the next statement. */
   let schemaChanged = false;
+  const refreshSchema = () => {
+    if (!schemaChanged) return;
+    schemaChanged = false;
+    known = source.knownTables();
+    statements.clear();
+  };
 
   return {
     noteStatement(sql, reader) {
-      if (schemaChanged) {
-        schemaChanged = false;
-        loadKnownTables();
-        statements.clear();
-      }
+      refreshSchema();
       const info = infoOf(sql, reader);
       if (info.dropsAll) {
         if (info.ddl) schemaChanged = true;
         dropAll();
-        return;
+        return NONE;
       }
-      if (info.writes)
-        for (const table of info.tables) generations.set(table, (generations.get(table) ?? 0) + 1);
       if (recording.size > 0) for (const tables of recording) for (const t of info.tables) tables.add(t);
+      if (!info.writes) return NONE;
+      bump(info.tables);
+      return info.tables;
+    },
+
+    noteWritten: bump,
+
+    tablesOf(sql) {
+      refreshSchema();
+      return infoOf(sql, true).tables;
     },
 
     async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-      checkExternal();
+      if (source.changedElsewhere()) dropAll();
+      if (!source.enabled()) return load();
       const hit = entries.get(key);
       if (hit) {
         if (
@@ -148,7 +164,7 @@ export function createReadCache(
           return hit.value as T;
         entries.delete(key);
       }
-      if (sqlite.inTransaction) return load();
+      if (source.inTransaction()) return load();
       const startEpoch = epoch;
       const tables = new Set<string>();
       // Generations as they were before the first query: a write meanwhile makes the entry stale.
@@ -160,7 +176,13 @@ export function createReadCache(
       } finally {
         recording.delete(tables);
       }
-      if (epoch === startEpoch && tables.size > 0) {
+      const watched = source.watched;
+      if (
+        epoch === startEpoch &&
+        tables.size > 0 &&
+        source.enabled() &&
+        (!watched || [...tables].every((t) => watched.has(t)))
+      ) {
         const list = [...tables];
         if (entries.size >= size) entries.delete(entries.keys().next().value as string);
         entries.set(key, {
@@ -175,9 +197,50 @@ export function createReadCache(
 
     clear: dropAll,
 
+    reloadSchema() {
+      schemaChanged = true;
+      dropAll();
+    },
+
     get size() {
       return entries.size;
     },
+  };
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+const WRITE_WORD = /\b(insert|update|delete|replace|truncate|merge)\b/i;
+
+/**
+ * SQLite: one process owns the file and this connection runs every statement of it. Another
+ * process's commit (an operator's sqlite3) shows in `PRAGMA data_version`, checked at most every
+ * EXTERNAL_CHECK_MS.
+ */
+export function sqliteSource(
+  sqlite: SqliteDatabase.Database,
+  { now = Date.now }: { now?: () => number } = {},
+): CacheSource {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let lastVersion = dataVersion.get() as number;
+  let lastCheck = now();
+  return {
+    knownTables: () =>
+      new Set(
+        (
+          sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]
+        ).map((r) => r.name.toLowerCase()),
+      ),
+    inTransaction: () => sqlite.inTransaction,
+    changedElsewhere() {
+      const at = now();
+      if (at - lastCheck < EXTERNAL_CHECK_MS) return false;
+      lastCheck = at;
+      const version = dataVersion.get() as number;
+      if (version === lastVersion) return false;
+      lastVersion = version;
+      return true;
+    },
+    enabled: () => true,
   };
 }
 

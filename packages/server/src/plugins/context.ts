@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { type Db, migrateToLatest } from '../db';
+import { type Db, migrateToLatest, startReadCache } from '../db';
 import { type CounterStore, pruneCounters } from '../lib/counters';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
@@ -47,9 +47,11 @@ export const contextPlugin = fp(
     app.lifecycle.add({
       name: 'database',
       start: async () => {
-        if (!config.migrate) return;
-        const applied = await migrateToLatest(db);
-        if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+        if (config.migrate) {
+          const applied = await migrateToLatest(db);
+          if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+        }
+        await startReadCache(db);
       },
       stop: async () => {
         if (opts.ownsDb) await db.destroy();
