@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
 import { request } from './lib/http';
 import { GENERATOR, type LoadResult, load, measure } from './lib/load';
+import { startBare, startDoseDot } from './lib/processes';
 
 /** Turns DoseDot and the bare server take per figure; the median round is reported. */
 export const ROUNDS = 3;
@@ -9,7 +10,6 @@ function medianBy<T>(items: T[], key: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => key(a) - key(b));
   return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
-import { startBare, startDoseDot } from './lib/processes';
 
 /** The read endpoints measured against the ceiling; every later read endpoint joins this list. */
 export const READ_ROUTES = [
@@ -179,7 +179,14 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
     }
     const storm =
       opts.quick || opts.storm === false ? undefined : await loginStorm(server.url, token, seconds, log);
-    return { database: opts.database, generator: GENERATOR, seconds: roundSeconds, rounds: roundsRun, routes: figures, storm };
+    return {
+      database: opts.database,
+      generator: GENERATOR,
+      seconds: roundSeconds,
+      rounds: roundsRun,
+      routes: figures,
+      storm,
+    };
   } finally {
     await bare?.stop();
     await server.stop();
