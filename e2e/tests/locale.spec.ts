@@ -56,6 +56,8 @@ test.describe('languages', () => {
   test('switching language on a private page keeps the page and the profile keeps it', async ({ page }) => {
     await signUp(page, 'Lena Langue', newEmail('lang'), 'a-good-password');
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The dashboard finishes loading first: a navigation while it still routes was aborted (flaky in CI).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/my-medicine/type-1');
     await page.getByRole('button', { name: /Change the language/ }).click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
