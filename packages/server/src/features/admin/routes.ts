@@ -1,14 +1,11 @@
 import {
-  ListQueryError,
   MAX_PAGE_SIZE,
   PROFILE_FILTER_FIELDS,
   PROFILE_SORT_FIELDS,
-  parseListQuery,
   profileListResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { validationError } from '../../lib/errors';
+import { listQueryOf, listQuerystringSchema, paginationMeta } from '../../lib/list-query';
 import { presentProfileEntry } from './presenter';
 import { listProfiles } from './queries';
 
@@ -26,31 +23,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profiles',
     {
       schema: {
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        querystring: listQuerystringSchema,
         response: { 200: profileListResponseSchema },
       },
     },
     async (request) => {
-      let query: ReturnType<
-        typeof parseListQuery<(typeof PROFILE_SORT_FIELDS)[number], (typeof PROFILE_FILTER_FIELDS)[number]>
-      >;
-      try {
-        query = parseListQuery(request.query, RULES);
-      } catch (err) {
-        if (err instanceof ListQueryError) throw validationError(err.message, err.errors);
-        throw err;
-      }
+      const query = listQueryOf(request.query, RULES);
       const { rows, total } = await listProfiles(app.db, query);
       return {
         data: rows.map((r) => presentProfileEntry(r, query.populate.includes('sensor'))),
-        meta: {
-          pagination: {
-            page: query.page,
-            pageSize: query.pageSize,
-            pageCount: Math.ceil(total / query.pageSize),
-            total,
-          },
-        },
+        meta: paginationMeta(query, total),
       };
     },
   );

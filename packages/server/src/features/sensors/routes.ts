@@ -2,9 +2,7 @@ import {
   assignSensorRequestSchema,
   buttonPressHistoryRequestSchema,
   buttonPressHistoryResponseSchema,
-  ListQueryError,
   MAX_PAGE_SIZE,
-  parseListQuery,
   SENSOR_DEFAULT_PAGE_SIZE,
   SENSOR_FILTER_FIELDS,
   SENSOR_SORT_FIELDS,
@@ -16,8 +14,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { validationError } from '../../lib/errors';
+import { listQueryOf, listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import type { IngestCounters } from '../ingest/service';
 import type { SensorListQuery } from './queries';
@@ -51,18 +48,12 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sensory-summaries',
     {
       schema: {
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        querystring: listQuerystringSchema,
         response: { 200: sensorySummariesResponseSchema },
       },
     },
     async (request) => {
-      let query: SensorListQuery;
-      try {
-        query = parseListQuery(request.query, LIST_RULES);
-      } catch (err) {
-        if (err instanceof ListQueryError) throw validationError(err.message, err.errors);
-        throw err;
-      }
+      const query: SensorListQuery = listQueryOf(request.query, LIST_RULES);
       return sensors.summaries(query, ingestCounts(app.ingest.counters));
     },
   );

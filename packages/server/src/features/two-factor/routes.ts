@@ -1,9 +1,7 @@
 import {
   authResponseSchema,
   hasHealthDataAccess,
-  ListQueryError,
   MAX_PAGE_SIZE,
-  parseListQuery,
   recoveryCodesResponseSchema,
   SIGN_IN_FILTER_FIELDS,
   SIGN_IN_OUTCOMES,
@@ -18,8 +16,8 @@ import {
 } from '@dosedot/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { fieldError, validationError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
+import { listQueryOf, listQuerystringSchema, paginationMeta } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { presentUser } from '../auth/presenter';
 import { findUserById } from '../auth/queries';
@@ -123,18 +121,12 @@ export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/sign-ins',
     {
       schema: {
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        querystring: listQuerystringSchema,
         response: { 200: signInListResponseSchema },
       },
     },
     async (request) => {
-      let query: ReturnType<typeof parseListQuery<never, (typeof SIGN_IN_FILTER_FIELDS)[number]>>;
-      try {
-        query = parseListQuery(request.query, RULES);
-      } catch (err) {
-        if (err instanceof ListQueryError) throw validationError(err.message, err.errors);
-        throw err;
-      }
+      const query = listQueryOf(request.query, RULES);
       let outcome: SignInOutcome | undefined;
       for (const filter of query.filters) {
         const key = `filters[outcome][${filter.operator}]`;
@@ -160,14 +152,7 @@ export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
       const users = new Map((await findUsersByIds(app.db, ids)).map((u) => [u.id, u]));
       return {
         data: rows.map((r) => presentSignIn(r, users)),
-        meta: {
-          pagination: {
-            page: query.page,
-            pageSize: query.pageSize,
-            pageCount: Math.ceil(total / query.pageSize),
-            total,
-          },
-        },
+        meta: paginationMeta(query, total),
       };
     },
   );

@@ -1,4 +1,7 @@
+import type { DateRange } from '../../../lib/adherence';
 import { type Patient, patientKey } from '../../../lib/impersonation';
+
+export type { DateRange } from '../../../lib/adherence';
 
 /**
  * The query keys of the dashboard feature: one factory, so invalidations and prefetches agree.
@@ -9,9 +12,3 @@ export const dashboardKeys = {
   adherence: (patient: Patient, range: DateRange) =>
     [...dashboardKeys.all, patientKey(patient), 'adherence', range] as const,
 };
-
-/** Chart days, both included. */
-export interface DateRange {
-  from: string;
-  to: string;
-}

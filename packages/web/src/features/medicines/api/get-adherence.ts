@@ -1,36 +1,17 @@
-import type { AdherenceResponse } from '@dosedot/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { impRequest, type Patient, patientKey, usePatient } from '../../../lib/impersonation';
-import { type DateRange, medicineKeys } from './keys';
+import {
+  type DateRange,
+  adherenceQueryOptions as sharedOptions,
+  useAdherenceQuery,
+} from '../../../lib/adherence';
+import type { Patient } from '../../../lib/impersonation';
+import { medicineKeys } from './keys';
 
-export type Adherence = AdherenceResponse['data'];
+export type { Adherence } from '../../../lib/adherence';
 
-/**
- * GET /api/adherence?from&to: intakes, unmatched presses and figures per chart day of the range
- * (GET /api/adherence/imp/{userId} for the impersonated patient).
- */
-export async function getAdherence(patient: Patient, range: DateRange): Promise<Adherence> {
-  const query = `?from=${range.from}&to=${range.to}`;
-  const answer = patient
-    ? await impRequest<AdherenceResponse>(`/api/adherence/imp/${patient.userid}${query}`)
-    : await apiRequest<AdherenceResponse>(`/api/adherence${query}`);
-  return answer.data;
-}
-
+/** The medicine pages' figures (the doctor's report fetches them too). */
 export const adherenceQueryOptions = (patient: Patient, range: DateRange) =>
-  queryOptions({
-    queryKey: medicineKeys.adherence(patient, range),
-    queryFn: () => getAdherence(patient, range),
-  });
+  sharedOptions(medicineKeys.adherence, patient, range);
 
-/** The previous range's figures stay on screen while another range loads. */
 export function useAdherence(range: DateRange) {
-  const patient = usePatient();
-  return useQuery({
-    ...adherenceQueryOptions(patient, range),
-    // Only the same patient's previous range: another patient's figures never stand in.
-    placeholderData: (previous, query) =>
-      query?.queryKey[1] === patientKey(patient) ? keepPreviousData(previous) : undefined,
-  });
+  return useAdherenceQuery(medicineKeys.adherence, range);
 }

@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { DateRange } from '../../../lib/adherence';
 import { currentUserKeys } from '../../../lib/current-user';
 import { type Patient, patientKey } from '../../../lib/impersonation';
+
+export type { DateRange } from '../../../lib/adherence';
 
 /**
  * The query keys of the medicines feature: one factory, so invalidations and prefetches agree.
@@ -16,12 +19,6 @@ export const medicineKeys = {
   adherence: (patient: Patient, range: DateRange) =>
     [...medicineKeys.of(patient), 'adherence', range] as const,
 };
-
-/** Chart days, both included. */
-export interface DateRange {
-  from: string;
-  to: string;
-}
 
 /**
  * After a medicine or schedule changes: this feature's data and the profile (it lists the
