@@ -148,7 +148,7 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
     for (const route of routes) {
       const res = await request(`${server.url}${route}`, { headers: authFor(route) });
       if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
-      answers.push({ path: route, contentType: res.contentType, body: res.body });
+      answers.push({ path: route, contentType: res.contentType, body: res.body, headers: res.headers });
     }
     bare = await startBare(answers);
     const figures: RouteFigure[] = [];

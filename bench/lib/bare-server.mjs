@@ -1,5 +1,6 @@
 // The ceiling: a bare Fastify server with no plugins, answering each path with the exact bytes
-// (body and content type) DoseDot sent for it. Plain JavaScript, so nothing but Fastify runs.
+// DoseDot sent for it: its headers (content type and security headers; Node writes date, length
+// and connection itself) and its body. Plain JavaScript, so nothing but Fastify runs.
 // Usage: node bench/lib/bare-server.mjs <routes.json>  → prints "listening on <url>".
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -8,8 +9,9 @@ const routes = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const app = Fastify({ logger: false });
 for (const r of routes) {
   const body = Buffer.from(r.body, 'utf8');
+  const headers = { ...r.headers, 'content-type': r.contentType };
   app.get(r.path.split('?')[0], (_request, reply) => {
-    reply.header('content-type', r.contentType).send(body);
+    reply.headers(headers).send(body);
   });
 }
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { POLICIES, type Policy } from '@dosedot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from './lib/errors';
+import type { CurrentUser } from './plugins/auth';
 
 /**
  * The access scopes of the API: the one place that says who may call what. Every route sits in
@@ -14,7 +15,8 @@ import { forbidden, HttpError, unauthorized } from './lib/errors';
  */
 export type AccessScope = 'public' | 'ingest' | Policy;
 
-export type AccessCheck = (app: FastifyInstance, request: FastifyRequest) => Promise<void>;
+/** Throws (or rejects) when the caller may not; answers at once when it can decide at once. */
+export type AccessCheck = (app: FastifyInstance, request: FastifyRequest) => void | Promise<void>;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -23,12 +25,17 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-const userPolicy =
-  (policy: Policy): AccessCheck =>
-  async (app, request) => {
-    const user = await app.authenticate(request);
+const userPolicy = (policy: Policy): AccessCheck => {
+  const allow = (user: CurrentUser) => {
     if (!POLICIES[policy](user)) throw forbidden('You are not allowed to do this');
   };
+  return (app, request) => {
+    const user = app.authenticateNow(request);
+    return user instanceof Promise ? user.then(allow) : allow(user);
+  };
+};
+
+const adminPolicy = userPolicy('admin');
 
 /** REQUIRE_ADMIN_2FA: what an administrator without two-factor sign-in gets from every admin call. */
 export const ADMIN_2FA_MESSAGE =
@@ -39,7 +46,7 @@ export const ADMIN_2FA_MESSAGE =
  * (details.reason 'two_factor_required') until they turn it on (decision 0008).
  */
 const admin: AccessCheck = async (app, request) => {
-  await userPolicy('admin')(app, request);
+  await adminPolicy(app, request);
   if (app.config.requireAdmin2fa && request.currentUser?.row.two_factor !== 1)
     throw new HttpError(403, 'ForbiddenError', ADMIN_2FA_MESSAGE, { reason: 'two_factor_required' });
 };

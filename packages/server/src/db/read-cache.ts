@@ -62,6 +62,8 @@ export interface ReadCache {
   tablesOf(sql: string): readonly string[];
   /** The value of `key` while the tables `load` read are unchanged; otherwise `load`'s fresh answer. */
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The kept value of `key` if it is still fresh (`{ value }`), at once; undefined otherwise. */
+  peek(key: string): { value: unknown } | undefined;
   /** Forgets every cached read. */
   clear(): void;
   /** Forgets every cached read and reads the table list again (after migrations). */
@@ -152,19 +154,24 @@ export function createReadCache(
       return infoOf(sql, true).tables;
     },
 
-    async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    peek(key) {
       if (source.changedElsewhere()) dropAll();
-      if (!source.enabled()) return load();
+      if (!source.enabled()) return undefined;
       const hit = entries.get(key);
-      if (hit) {
-        if (
-          hit.epoch === epoch &&
-          hit.tables.every((table, i) => (generations.get(table) ?? 0) === hit.generations[i])
-        )
-          return hit.value as T;
-        entries.delete(key);
-      }
-      if (source.inTransaction()) return load();
+      if (!hit) return undefined;
+      if (
+        hit.epoch === epoch &&
+        hit.tables.every((table, i) => (generations.get(table) ?? 0) === hit.generations[i])
+      )
+        return hit;
+      entries.delete(key);
+      return undefined;
+    },
+
+    async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = this.peek(key);
+      if (hit) return hit.value as T;
+      if (!source.enabled() || source.inTransaction()) return load();
       const startEpoch = epoch;
       const tables = new Set<string>();
       // Generations as they were before the first query: a write meanwhile makes the entry stale.

@@ -1,7 +1,7 @@
 import { hasHealthDataAccess, type Principal } from '@dosedot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { readThrough } from '../db';
+import { readNow } from '../db';
 import type { User } from '../db/types';
 import { findActiveUserById } from '../features/auth/queries';
 import { unauthorized } from '../lib/errors';
@@ -18,6 +18,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** 401 unless a valid, current bearer token is sent; sets request.currentUser. */
     authenticate: (request: FastifyRequest) => Promise<CurrentUser>;
+    /**
+     * `authenticate`, answering at once when the user's row is in memory (the hot path): a value,
+     * a promise, or a thrown 401.
+     */
+    authenticateNow: (request: FastifyRequest) => CurrentUser | Promise<CurrentUser>;
     signToken: (user: { id: number; token_version: number }) => string;
   }
   interface FastifyRequest {
@@ -38,18 +43,8 @@ export const authPlugin = fp(
     app.decorateRequest('currentUser', null);
     app.decorate('signToken', tokens.sign);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      if (request.currentUser) return request.currentUser;
-      const header = request.headers.authorization;
-      if (!header) throw unauthorized('Missing authorization header');
-      const claims = header.startsWith('Bearer ') ? tokens.verify(header.slice(7)) : undefined;
-      if (!claims) throw unauthorized('Invalid or expired token');
-      // Read on every call: a blocked account or a bumped token version is out at once.
-      // From memory on SQLite while the users table is unchanged (db/read-cache.ts): a write to it,
-      // such as a bumped version or a blocked account, drops the cached row at once.
-      const id = Number(claims.sub);
-      const row = await readThrough(app.db, `active-user:${id}`, () => findActiveUserById(app.db, id));
-      if (!row || row.token_version !== claims.tv) throw unauthorized('Invalid or expired token');
+    const signedIn = (request: FastifyRequest, row: User | undefined, tv: number): CurrentUser => {
+      if (!row || row.token_version !== tv) throw unauthorized('Invalid or expired token');
       const user: CurrentUser = {
         id: row.id,
         email: row.email,
@@ -59,7 +54,26 @@ export const authPlugin = fp(
       };
       request.currentUser = user;
       return user;
-    });
+    };
+
+    const authenticateNow = (request: FastifyRequest): CurrentUser | Promise<CurrentUser> => {
+      if (request.currentUser) return request.currentUser;
+      const header = request.headers.authorization;
+      if (!header) throw unauthorized('Missing authorization header');
+      const claims = header.startsWith('Bearer ') ? tokens.verify(header.slice(7)) : undefined;
+      if (!claims) throw unauthorized('Invalid or expired token');
+      // Read on every call: a blocked account or a bumped token version is out at once.
+      // From memory while the users table is unchanged (db/read-cache.ts): a write to it, such as
+      // a bumped version or a blocked account, drops the cached row before the next request.
+      const id = Number(claims.sub);
+      const row = readNow(app.db, `active-user:${id}`, () => findActiveUserById(app.db, id));
+      return row instanceof Promise
+        ? row.then((r) => signedIn(request, r, claims.tv))
+        : signedIn(request, row, claims.tv);
+    };
+
+    app.decorate('authenticateNow', authenticateNow);
+    app.decorate('authenticate', async (request: FastifyRequest) => authenticateNow(request));
   },
   { name: 'dosedot-auth', dependencies: ['dosedot-context'] },
 );

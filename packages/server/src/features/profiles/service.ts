@@ -1,5 +1,5 @@
 import type { Profile } from '@dosedot/domain';
-import { type Db, readThrough } from '../../db';
+import { type Db, readNow } from '../../db';
 import { notFound } from '../../lib/errors';
 import { createMedicineService } from '../medicines/service';
 import { presentProfile } from './presenter';
@@ -9,13 +9,19 @@ import { findProfileByUserId } from './queries';
 export function createProfileService(db: Db) {
   const medicines = createMedicineService(db);
   return {
-    /** Read on every page load: from memory on SQLite until a table it read is written (db/read-cache.ts). */
-    load(userId: number): Promise<Profile> {
-      return readThrough(db, `profile:${userId}`, async () => {
+    /**
+     * Read on every page load: from memory until a table it read is written (db/read-cache.ts),
+     * then answered at once, without a promise.
+     */
+    loadNow(userId: number): Profile | Promise<Profile> {
+      return readNow(db, `profile:${userId}`, async () => {
         const row = await findProfileByUserId(db, userId);
         if (!row) throw notFound('Profile not found');
         return presentProfile(row, await medicines.list(row.id));
       });
+    },
+    async load(userId: number): Promise<Profile> {
+      return this.loadNow(userId);
     },
   };
 }
