@@ -4,7 +4,7 @@ import { GENERATOR, type LoadResult, load, measure } from './lib/load';
 import { startBare, startDoseDot } from './lib/processes';
 
 /** Turns DoseDot and the bare server take per figure; the median round is reported. */
-export const ROUNDS = 3;
+export const ROUNDS = 5;
 
 function medianBy<T>(items: T[], key: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => key(a) - key(b));

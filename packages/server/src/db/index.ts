@@ -23,7 +23,7 @@ import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
 
-export { derivedFrom, isShared } from './read-cache';
+export { constant, derivedFrom, isShared } from './read-cache';
 
 export type Db = Kysely<Database>;
 export type { Database } from './types';

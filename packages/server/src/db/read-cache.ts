@@ -282,6 +282,9 @@ export function derivedFrom<S, T>(source: S, key: string, compute: (source: S) =
   return value;
 }
 
+/** A constant answer (never changed), treated as a cached one: frozen, its JSON written once. */
+export const constant = <T>(value: T): T => share(value);
+
 function share<T>(value: T): T {
   deepFreeze(value);
   if (typeof value === 'object' && value !== null) sharedValues.add(value);

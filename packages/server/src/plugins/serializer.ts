@@ -17,16 +17,18 @@ export function contractSerializer(check: boolean): FastifySerializerCompiler<Zo
     const stringify = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
     // The JSON of a shared answer (a cached read, frozen and never changed: db/read-cache.ts) is
     // written once and kept beside it while it lives, so a hot read is not serialized each time.
-    const written = new WeakMap<object, string>();
+    // Kept as bytes: Node then neither measures nor encodes the text again on each answer.
+    const written = new WeakMap<object, Buffer>();
     return (data) => {
       checked?.(data);
       if (!isShared(data)) return stringify(data);
       let json = written.get(data);
       if (json === undefined) {
-        json = stringify(data);
+        json = Buffer.from(stringify(data));
         written.set(data, json);
       }
-      return json;
+      // Fastify sends a Buffer as it is (its type says string).
+      return json as unknown as string;
     };
   };
 }
