@@ -81,6 +81,8 @@ test('the admin searches a patient, impersonates with a reason, adds a medicine 
   const dialog = admin.getByRole('dialog', { name: 'Add medicine' });
   await dialog.getByLabel(/^Name/).fill('Valsartan');
   await dialog.getByLabel('Dosage time 1', { exact: true }).fill('08:00');
+  await dialog.getByLabel('Lowest temperature').fill('15');
+  await dialog.getByLabel('Highest temperature').fill('25');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Successfully Edited Medicine Record')).toBeVisible();
   const list = admin.getByRole('list', { name: 'Your medicines' });
@@ -88,6 +90,12 @@ test('the admin searches a patient, impersonates with a reason, adds a medicine 
   // Acting for a patient, the admin adds only: no edit or delete.
   await expect(admin.getByRole('link', { name: 'Edit Valsartan' })).toHaveCount(0);
   await expectAccessible(admin);
+
+  // The dashboard's storage card is the patient's too: their medicine with its range.
+  await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+  const storage = admin.getByRole('region', { name: 'Storage', exact: true });
+  await expect(storage).toContainText('Valsartan');
+  await expect(storage).toContainText('15');
 
   await banner.getByRole('button', { name: 'Stop' }).click();
   await expect(admin.getByText(`You no longer act for ${patient.name}.`)).toBeVisible();
@@ -111,6 +119,7 @@ test('the admin searches a patient, impersonates with a reason, adds a medicine 
   const access = page.getByRole('region', { name: 'Who opened your data' });
   await expect(access.getByRole('listitem').first()).toContainText('Alex Admin stopped acting for you');
   await expect(access.getByText('Alex Admin added a medicine for you')).toBeVisible();
+  await expect(access.getByText('Alex Admin opened your storage alerts').first()).toBeVisible();
   await expect(access.getByText(`Reason: ${reason}`).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'My medicines' })).toContainText('Valsartan');
   await expectAccessible(page);
@@ -194,6 +203,7 @@ test('a basic user calling each admin endpoint directly gets 403', async ({ page
     ['GET', '/api/medicine-schedules/imp/profile/1'],
     ['GET', '/api/medicine-schedule/imp/medicine/1/1'],
     ['GET', '/api/adherence/imp/1'],
+    ['GET', '/api/storage-alerts/imp/1'],
     [
       'POST',
       '/api/medicine/impersonateAssignMedicine',

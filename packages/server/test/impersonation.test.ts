@@ -24,6 +24,19 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       payload: { data: { profileuid, reason } },
     });
 
+  /** POST /api/medicine/impersonateAssignMedicine: a medicine added for the patient by the admin. */
+  const addFor = (
+    auth: Record<string, string>,
+    impUserId: number,
+    data: Record<string, unknown> = medicine,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/impersonateAssignMedicine',
+      headers: auth,
+      payload: { data, impUserId },
+    });
+
   it('answers 401 without a token and 403 to a patient on every admin call', async () => {
     const { patient, profile } = await setup();
     const calls = [
@@ -63,12 +76,7 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       (await t.app.inject({ url: `/api/profile/imp/userdata/${profile.profileuid}`, headers: admin.auth }))
         .statusCode,
     ).toBe(403);
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/medicine/impersonateAssignMedicine',
-      headers: admin.auth,
-      payload: { data: medicine, impUserId: patient.user.id },
-    });
+    const add = await addFor(admin.auth, patient.user.id);
     expect(add.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/medicines', headers: patient.auth })).json().data).toEqual([]);
   });
@@ -90,12 +98,7 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       headers: admin.auth,
     });
     expect(read.json()).toMatchObject({ profileuid: profile.profileuid, medicines: [] });
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/medicine/impersonateAssignMedicine',
-      headers: admin.auth,
-      payload: { data: medicine, impUserId: patient.user.id },
-    });
+    const added = await addFor(admin.auth, patient.user.id);
     expect(added.statusCode).toBe(200);
     const schedule = await t.app.inject({
       url: `/api/medicine-schedules/imp/profile/${patient.user.id}`,
@@ -173,12 +176,7 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
     const url = `/api/adherence/imp/${patient.user.id}?from=2026-11-01&to=2026-11-03`;
     expect((await t.app.inject({ url, headers: admin.auth })).statusCode).toBe(403);
     await start(admin.auth, profile.profileuid);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/medicine/impersonateAssignMedicine',
-      headers: admin.auth,
-      payload: { data: medicine, impUserId: patient.user.id },
-    });
+    await addFor(admin.auth, patient.user.id);
     const bad = await t.app.inject({
       url: `/api/adherence/imp/${patient.user.id}?from=2026-11-05&to=2026-11-03`,
       headers: admin.auth,
@@ -200,6 +198,42 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       action: 'impersonation.read_adherence',
       admin: { email: admin.user.email },
     });
+  });
+
+  it("reads the patient's storage alarm inside a session only, audited, and checks the range", async () => {
+    const { admin, patient, profile } = await setup();
+    const url = `/api/storage-alerts/imp/${patient.user.id}?from=2026-11-01&to=2026-11-03`;
+    expect((await t.app.inject({ url, headers: admin.auth })).statusCode).toBe(403);
+    await start(admin.auth, profile.profileuid);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/impersonateAssignMedicine',
+      headers: admin.auth,
+      payload: {
+        data: { ...medicine, storage_temp_min: 15, storage_temp_max: 25 },
+        impUserId: patient.user.id,
+      },
+    });
+    const bad = await t.app.inject({
+      url: `/api/storage-alerts/imp/${patient.user.id}?from=2026-11-05&to=2026-11-03`,
+      headers: admin.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.app.inject({ url, headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    // The patient's medicine with its range, not the administrator's (who has none).
+    expect(res.json().data.medicines.map((m: { name: string }) => m.name)).toEqual(['Amlodipine']);
+    const own = (
+      await t.app.inject({ url: '/api/storage-alerts?from=2026-11-01&to=2026-11-03', headers: admin.auth })
+    ).json();
+    expect(own.data.medicines).toEqual([]);
+    const log = (await t.app.inject({ url: '/api/profile/access-log', headers: patient.auth })).json().data;
+    expect(log[0]).toMatchObject({
+      action: 'impersonation.read_storage_alerts',
+      admin: { email: admin.user.email },
+    });
+    // A basic user may not.
+    expect((await t.app.inject({ url, headers: patient.auth })).statusCode).toBe(403);
   });
 
   it("pages the patient's access log in Strapi's syntax and refuses a bad page size", async () => {

@@ -1,34 +1,54 @@
 import type { StorageAlertsResponse } from '@dosedot/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { impRequest, type Patient, patientKey } from './impersonation';
 
 /*
- * The storage alarm (decision 0006): the signed-in patient's time out of each medicine's storage
- * range. The dashboard lists it and the sensor charts shade it, so the call is shared here.
+ * The storage alarm (decision 0006): the patient's time out of each medicine's storage range (the
+ * signed-in patient's, or the impersonated one's). The dashboard lists it and the sensor charts
+ * shade it, so the call is shared here.
  */
 
 export type StorageAlerts = StorageAlertsResponse['data'];
 export type StorageAlertMedicine = StorageAlerts['medicines'][number];
 
+type Range = { from?: string; to?: string };
+
 export const storageAlertKeys = {
   all: ['storage-alerts'] as const,
-  range: (range: { from?: string; to?: string }) => [...storageAlertKeys.all, range] as const,
+  range: (patient: Patient, range: Range) => [...storageAlertKeys.all, patientKey(patient), range] as const,
 };
 
-/** GET /api/storage-alerts?from&to (local dates of the patient, both included; default the last 7 days). */
-export async function getStorageAlerts(range: { from?: string; to?: string }): Promise<StorageAlerts> {
+/**
+ * GET /api/storage-alerts?from&to (local dates of the patient, both included; default the last 7
+ * days), or GET /api/storage-alerts/imp/{userId} for the impersonated patient.
+ */
+export async function getStorageAlerts(patient: Patient, range: Range): Promise<StorageAlerts> {
   const params = new URLSearchParams();
   if (range.from) params.set('from', range.from);
   if (range.to) params.set('to', range.to);
-  const query = params.toString();
-  return (await apiRequest<StorageAlertsResponse>(`/api/storage-alerts${query ? `?${query}` : ''}`)).data;
+  const query = params.toString() ? `?${params}` : '';
+  const answer = patient
+    ? await impRequest<StorageAlertsResponse>(`/api/storage-alerts/imp/${patient.userid}${query}`)
+    : await apiRequest<StorageAlertsResponse>(`/api/storage-alerts${query}`);
+  return answer.data;
 }
 
-export const storageAlertsQueryOptions = (range: { from?: string; to?: string }) =>
-  queryOptions({ queryKey: storageAlertKeys.range(range), queryFn: () => getStorageAlerts(range) });
+export const storageAlertsQueryOptions = (patient: Patient, range: Range) =>
+  queryOptions({
+    queryKey: storageAlertKeys.range(patient, range),
+    queryFn: () => getStorageAlerts(patient, range),
+  });
 
-export const useStorageAlerts = (range: { from?: string; to?: string }, enabled = true) =>
-  useQuery({ ...storageAlertsQueryOptions(range), enabled, placeholderData: keepPreviousData });
+/** Oneself's alerts, or the impersonated patient's with `patient` (usePatient()). */
+export const useStorageAlerts = (range: Range, { enabled = true, patient = null as Patient } = {}) =>
+  useQuery({
+    ...storageAlertsQueryOptions(patient, range),
+    enabled,
+    // Only the same patient's previous range stands in while another loads.
+    placeholderData: (previous, query) =>
+      query?.queryKey[1] === patientKey(patient) ? keepPreviousData(previous) : undefined,
+  });
 
 /** Every stretch out of range, of any medicine, as [start, end] instants (ms), merged where they overlap. */
 export function outOfRangeSpans(

@@ -13,6 +13,8 @@ import {
   profileSchema,
   profileuidParamsSchema,
   startImpersonationRequestSchema,
+  storageAlertsQuerySchema,
+  storageAlertsResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +24,7 @@ import { createAdherenceService } from '../adherence/service';
 import { createMedicineHistory } from '../medicines/history';
 import { createMedicineService } from '../medicines/service';
 import { createProfileService } from '../profiles/service';
+import { createStorageAlertService } from '../storage-alerts/service';
 import { createImpersonationService } from './service';
 
 /**
@@ -34,6 +37,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   const medicines = createMedicineService(app.db);
   const history = createMedicineHistory(app.db);
   const adherence = createAdherenceService(app.db);
+  const storageAlerts = createStorageAlertService(app.db);
   const admin = (request: Parameters<typeof userOf>[0]) => userOf(request).id;
 
   app.post(
@@ -127,6 +131,23 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       const patient = await sessions.enter(admin(request), by, 'read_adherence', request.ip);
       const { timezone, range, result } = await adherence.compute(patient.id, request.query);
       return { data: presentAdherence(timezone, range, result) };
+    },
+  );
+
+  /** The patient's time out of each medicine's storage range (the dashboard's storage card while impersonating). */
+  app.get(
+    '/storage-alerts/imp/:impUserId',
+    {
+      schema: {
+        params: impParamsSchema,
+        querystring: storageAlertsQuerySchema,
+        response: { 200: storageAlertsResponseSchema },
+      },
+    },
+    async (request) => {
+      const by = { userId: request.params.impUserId };
+      const patient = await sessions.enter(admin(request), by, 'read_storage_alerts', request.ip);
+      return storageAlerts.forUser(patient.user_id, request.query);
     },
   );
 

@@ -42,7 +42,7 @@ export function SensorSection({ lang, zone, today }: { lang: string; zone: strin
   const { range, problem, set } = useSensorRange(today);
   const chart = useSensorChart(deveui, range, problem === null);
   const mine = deveui !== undefined && deveui === own;
-  const alerts = useStorageAlerts(range, mine && problem === null);
+  const alerts = useStorageAlerts(range, { enabled: mine && problem === null });
   const shaded = useMemo(() => {
     const medicines = mine ? (alerts.data?.medicines ?? []) : [];
     return {

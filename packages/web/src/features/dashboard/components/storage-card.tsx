@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
+import { usePatient } from '../../../lib/impersonation';
 import { type StorageAlertMedicine, useStorageAlerts } from '../../../lib/storage-alerts';
 import { formatDateTime, formatTime } from '../utils/format';
 import { formatDuration, formatStorageRange } from '../utils/storage';
@@ -22,7 +23,7 @@ const SHOWN = 5;
  */
 export function StorageCard({ lang, zone }: { lang: string; zone: string }) {
   const { t } = useTranslation();
-  const alerts = useStorageAlerts({});
+  const alerts = useStorageAlerts({}, { patient: usePatient() });
   return (
     <Paper
       component="section"

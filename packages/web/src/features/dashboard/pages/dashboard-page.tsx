@@ -2,7 +2,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
-import { usePatient } from '../../../lib/impersonation';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { IntakeList } from '../components/intake-list';
@@ -16,7 +15,6 @@ import { hasSchedule } from '../utils/names';
 export function DashboardPage() {
   const { t } = useTranslation();
   const { lang, zone, today, profile, adherence } = useToday();
-  const patient = usePatient();
   return (
     <DashboardShell>
       <QueryState query={profile}>
@@ -67,8 +65,8 @@ export function DashboardPage() {
           )
         }
       </QueryState>
-      {/* The storage alarm reads the signed-in patient's own box: not while acting for another. */}
-      {patient === null ? <StorageCard lang={lang} zone={zone} /> : null}
+      {/* The storage alarm of the patient shown: oneself, or the one an administrator acts for. */}
+      <StorageCard lang={lang} zone={zone} />
     </DashboardShell>
   );
 }

@@ -22,6 +22,7 @@ const ACTIONS = [
   'read_schedule',
   'read_medicine',
   'read_adherence',
+  'read_storage_alerts',
   'add_medicine',
 ];
 
