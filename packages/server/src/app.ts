@@ -109,8 +109,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // External plugins.
   await app.register(securityHeadersPlugin);
-  // gzip/brotli for answers over 1 KB: the web app's scripts travel compressed.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // gzip/brotli for answers over 1 KB: the web app's scripts travel compressed. Request bodies are
+  // never taken compressed (no client of ours sends one, and a small gzip can unpack to gigabytes):
+  // one sent anyway is refused like any body that is not JSON.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   // Counters shared by every copy on PostgreSQL; in memory on SQLite's single process.
   const db = opts.db ?? createDb(config.database);
   const counters = config.database.kind === 'postgres' ? databaseCounters(db) : memoryCounters();

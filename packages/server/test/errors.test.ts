@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { count, ENGINES, useTestApp } from './context';
@@ -41,6 +42,21 @@ describe.each(ENGINES)('error answers on %s', (engine) => {
       name: 'ValidationError',
       message: 'Malformed JSON in request body',
     });
+    expect(await count(t.db, 'users')).toBe(before);
+  });
+
+  it('refuses a compressed body (never unpacked: a small gzip can unpack to gigabytes) and writes nothing', async () => {
+    const before = await count(t.db, 'users');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local/register',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(
+        JSON.stringify({ username: 'Zip Per', email: 'zip@example.test', password: 'long enough pass' }),
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({ status: 400, name: 'ValidationError' });
     expect(await count(t.db, 'users')).toBe(before);
   });
 

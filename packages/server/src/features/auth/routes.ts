@@ -122,7 +122,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The signed-in user's own account: GET /api/users/me (signed-in scope). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users/me', { schema: { response: { 200: authUserSchema } } }, (request) => {
+  // Never compressed: a user is far below the 1 KB threshold, so the compression hooks only cost.
+  app.get('/users/me', { compress: false, schema: { response: { 200: authUserSchema } } }, (request) => {
     const user = userOf(request);
     const { requireAdmin2fa } = app.config;
     // Presented (and serialized) once per cached user row and access (db/read-cache.ts).
