@@ -6,7 +6,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readThrough, startReadCache, withStatementCache } from '../src/db';
+import { readNow, startReadCache, withStatementCache } from '../src/db';
 import { LISTEN_RETRY_MS } from '../src/db/pg-read-cache';
 import {
   createReadCache,
@@ -279,7 +279,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('read cache (%s
   });
 
   const userName = () =>
-    readThrough(database.db, 'user', async () => {
+    readNow(database.db, 'user', async () => {
       loads++;
       const row = await database.db
         .selectFrom('users')
@@ -327,7 +327,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('read cache (%s
 
   it('keeps nothing of a table without notifications', async () => {
     const reads = () =>
-      readThrough(database.db, 'audit', async () => {
+      readNow(database.db, 'audit', async () => {
         loads++;
         return database.db.selectFrom('audit_log').select('id').execute();
       });

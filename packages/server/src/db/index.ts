@@ -23,7 +23,7 @@ import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
 
-export { constant, derivedFrom, isShared } from './read-cache';
+export { constant, derivedFrom } from './read-cache';
 
 export type Db = Kysely<Database>;
 export type { Database } from './types';
@@ -83,17 +83,9 @@ export async function startReadCache(db: Db): Promise<void> {
 /**
  * A read of the hot path (the user behind a token, a profile with its medicines) served from
  * memory while none of the tables it read has been written (db/read-cache.ts, and on PostgreSQL
- * db/pg-read-cache.ts). Inside a transaction it is simply `load()`. Whatever `load` returns is
- * shared and frozen.
- */
-export function readThrough<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  const cache = readCaches.get(db);
-  return cache ? cache.read(key, load) : load();
-}
-
-/**
- * `readThrough`, answering a fresh kept value at once instead of in a promise: the hot path then
- * runs a cached read without a trip through the microtask queue.
+ * db/pg-read-cache.ts). A fresh kept value is answered at once, not in a promise, so a cached read
+ * makes no trip through the microtask queue. Inside a transaction it is simply `load()`. Whatever
+ * `load` returns is shared and frozen.
  */
 export function readNow<T>(db: Db, key: string, load: () => Promise<T>): T | Promise<T> {
   const cache = readCaches.get(db);

@@ -58,8 +58,6 @@ export interface ReadCache {
   noteStatement(sql: string, reader: boolean): readonly string[];
   /** Bumps the generation of each table: a write to them is done (committed) or was seen elsewhere. */
   noteWritten(tables: Iterable<string>): void;
-  /** The tables of the schema a statement names. */
-  tablesOf(sql: string): readonly string[];
   /** The value of `key` while the tables `load` read are unchanged; otherwise `load`'s fresh answer. */
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** The kept value of `key` if it is still fresh (`{ value }`), at once; undefined otherwise. */
@@ -132,6 +130,21 @@ export function createReadCache(
     statements.clear();
   };
 
+  /** The kept entry of `key` while none of its tables has been written since. */
+  const fresh = (key: string): Entry | undefined => {
+    if (source.changedElsewhere()) dropAll();
+    if (!source.enabled()) return undefined;
+    const hit = entries.get(key);
+    if (!hit) return undefined;
+    if (
+      hit.epoch === epoch &&
+      hit.tables.every((table, i) => (generations.get(table) ?? 0) === hit.generations[i])
+    )
+      return hit;
+    entries.delete(key);
+    return undefined;
+  };
+
   return {
     noteStatement(sql, reader) {
       refreshSchema();
@@ -149,27 +162,10 @@ export function createReadCache(
 
     noteWritten: bump,
 
-    tablesOf(sql) {
-      refreshSchema();
-      return infoOf(sql, true).tables;
-    },
-
-    peek(key) {
-      if (source.changedElsewhere()) dropAll();
-      if (!source.enabled()) return undefined;
-      const hit = entries.get(key);
-      if (!hit) return undefined;
-      if (
-        hit.epoch === epoch &&
-        hit.tables.every((table, i) => (generations.get(table) ?? 0) === hit.generations[i])
-      )
-        return hit;
-      entries.delete(key);
-      return undefined;
-    },
+    peek: fresh,
 
     async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const hit = this.peek(key);
+      const hit = fresh(key);
       if (hit) return hit.value as T;
       if (!source.enabled() || source.inTransaction()) return load();
       const startEpoch = epoch;

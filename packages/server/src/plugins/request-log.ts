@@ -36,13 +36,26 @@ class LazyRequestLogger {
     return this.real.child(bindings, options);
   }
 
-  fatal: FastifyBaseLogger['fatal'] = (...args: unknown[]) => this.call('fatal', args);
-  error: FastifyBaseLogger['error'] = (...args: unknown[]) => this.call('error', args);
-  warn: FastifyBaseLogger['warn'] = (...args: unknown[]) => this.call('warn', args);
-  info: FastifyBaseLogger['info'] = (...args: unknown[]) => this.call('info', args);
-  debug: FastifyBaseLogger['debug'] = (...args: unknown[]) => this.call('debug', args);
-  trace: FastifyBaseLogger['trace'] = (...args: unknown[]) => this.call('trace', args);
-  silent: FastifyBaseLogger['silent'] = () => {};
+  // Methods of the prototype, not fields: a request's logger allocates nothing but itself.
+  fatal(...args: unknown[]) {
+    this.call('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.call('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.call('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.call('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.call('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.call('trace', args);
+  }
+  silent() {}
 
   private call(method: LogMethod, args: unknown[]) {
     // A line below the level (the debug line of every request) makes no child.

@@ -1,7 +1,7 @@
 import type { AdherenceResponse } from '@dosedot/domain';
-import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { impRequest, type Patient, patientKey, usePatient } from './impersonation';
+import { impRequest, type Patient, samePatientPlaceholder, usePatient } from './impersonation';
 
 /**
  * The adherence figures, read by the dashboards and the medicine pages, each under its own query
@@ -41,8 +41,7 @@ export function useAdherenceQuery(keyOf: AdherenceKey, range: DateRange, { refet
   const patient = usePatient();
   return useQuery({
     ...adherenceQueryOptions(keyOf, patient, range),
-    placeholderData: (previous, query) =>
-      query?.queryKey[1] === patientKey(patient) ? keepPreviousData(previous) : undefined,
+    placeholderData: samePatientPlaceholder(patient),
     ...(refetchInterval > 0 ? { refetchInterval } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import type { ImpersonationSession, Profile } from '@dosedot/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client';
 import { currentUserKeys, useProfile } from './current-user';
 import { getToken, useSession } from './session-store';
@@ -27,6 +27,15 @@ export function usePatient(): Patient {
 
 /** The part of a query key that names whose data it holds. */
 export const patientKey = (patient: Patient) => (patient ? `imp-${patient.userid}` : 'self');
+
+/**
+ * A query's `placeholderData` while another range loads: the same patient's previous data stands
+ * in, another patient's never does (keys hold `patientKey` second, as the keys factories build them).
+ */
+export const samePatientPlaceholder =
+  (patient: Patient) =>
+  <T>(previous: T | undefined, query?: { queryKey: readonly unknown[] }): T | undefined =>
+    query?.queryKey[1] === patientKey(patient) ? keepPreviousData(previous) : undefined;
 
 /** Listeners told when the server has ended the impersonation (expired, or stopped elsewhere). */
 const endedListeners = new Set<() => void>();

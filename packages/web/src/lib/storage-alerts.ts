@@ -1,7 +1,7 @@
 import type { StorageAlertsResponse } from '@dosedot/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { impRequest, type Patient, patientKey } from './impersonation';
+import { impRequest, type Patient, patientKey, samePatientPlaceholder } from './impersonation';
 
 /*
  * The storage alarm (decision 0006): the patient's time out of each medicine's storage range (the
@@ -45,9 +45,7 @@ export const useStorageAlerts = (range: Range, { enabled = true, patient = null 
   useQuery({
     ...storageAlertsQueryOptions(patient, range),
     enabled,
-    // Only the same patient's previous range stands in while another loads.
-    placeholderData: (previous, query) =>
-      query?.queryKey[1] === patientKey(patient) ? keepPreviousData(previous) : undefined,
+    placeholderData: samePatientPlaceholder(patient),
   });
 
 /** Every stretch out of range, of any medicine, as [start, end] instants (ms), merged where they overlap. */

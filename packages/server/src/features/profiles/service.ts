@@ -8,20 +8,15 @@ import { findProfileByUserId } from './queries';
 /** A user's profile as the API shows it: with its sensor and medicines. */
 export function createProfileService(db: Db) {
   const medicines = createMedicineService(db);
-  return {
-    /**
-     * Read on every page load: from memory until a table it read is written (db/read-cache.ts),
-     * then answered at once, without a promise.
-     */
-    loadNow(userId: number): Profile | Promise<Profile> {
-      return readNow(db, `profile:${userId}`, async () => {
-        const row = await findProfileByUserId(db, userId);
-        if (!row) throw notFound('Profile not found');
-        return presentProfile(row, await medicines.list(row.id));
-      });
-    },
-    async load(userId: number): Promise<Profile> {
-      return this.loadNow(userId);
-    },
-  };
+  /**
+   * Read on every page load: from memory until a table it read is written (db/read-cache.ts),
+   * then answered at once, without a promise.
+   */
+  const loadNow = (userId: number): Profile | Promise<Profile> =>
+    readNow(db, `profile:${userId}`, async () => {
+      const row = await findProfileByUserId(db, userId);
+      if (!row) throw notFound('Profile not found');
+      return presentProfile(row, await medicines.list(row.id));
+    });
+  return { loadNow, load: async (userId: number): Promise<Profile> => loadNow(userId) };
 }
