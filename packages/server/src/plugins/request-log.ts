@@ -73,7 +73,7 @@ export const lazyRequestLogger: FastifyChildLoggerFactory = (logger, bindings, o
   new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 
 /** Where a request's line can be written without pino's general serializer. */
-export interface LineDestination {
+interface LineDestination {
   write(line: string): unknown;
 }
 
