@@ -170,13 +170,16 @@ export class ConfigError extends Error {
 /** The demo health-data user: the default of HEALTH_DATA_EMAILS outside production. */
 export const DEMO_HEALTH_DATA_EMAIL = 'heidi.keller@dosedot.local';
 
-/** A secret kept in the data folder: read it, or make one and keep it for the next start. */
+/**
+ * A secret kept in the data folder: read it, or make one and keep it for the next start. A data
+ * folder we create is 0700 and the secret file 0600 (an existing folder is left as it is).
+ */
 function persistedSecret(dataDir: string, file: string, bytes: number): string {
   const full = path.join(dataDir, file);
   try {
     return readFileSync(full, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(bytes).toString('hex');
     writeFileSync(full, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;

@@ -323,4 +323,198 @@ describe.each(ENGINES)('LoRaWAN ingestion webhooks on %s', (engine) => {
     expect(t.app.ingest.commitStats.commits - commitsBefore).toBeLessThan(20);
     expect(await counts(t.db)).toEqual({ uplinks: 120, sensors: 6, readings: 120, presses: 40 });
   });
+
+  const sensorOf = (deveui: string) =>
+    t.db.selectFrom('sensors').selectAll().where('deveui', '=', deveui).executeTakeFirstOrThrow();
+  const uplinksOf = (deveui: string) =>
+    t.db.selectFrom('uplinks').selectAll().where('deveui', '=', deveui).orderBy('id').execute();
+  const boxPayload = (battery: number, pressOffsets: number[] = []) =>
+    encodeDoseDot({ battery, temperature: 21, humidity: 45, motion: 1, buttonMode: 'single', pressOffsets });
+
+  it.each([
+    ['TTS', ttsUplinkMessage, (b: unknown) => tts(b)],
+    ['ChirpStack', chirpstackUpEvent, (b: unknown) => chirpstack('up', b)],
+  ] as const)(
+    'stores a %s uplink dated 2099 with our receive time, flagged, and the box does not look alive',
+    async (_server, build, send) => {
+      await clear(t.db);
+      const deveui = 'A840410001A1B2C3';
+      const heard = Date.now() - 3_600_000;
+      expect(
+        (
+          await send(
+            build({ deveui, fCnt: 7, fPort: DOSEDOT_FPORT, payload: boxPayload(64), receivedAt: heard }),
+          )
+        ).statusCode,
+      ).toBe(200);
+      const futureBefore = t.app.ingest.counters.futureDated;
+      const claimed = Date.parse('2099-01-01T00:00:00Z');
+      const before = Date.now();
+      const res = await send(
+        build({ deveui, fCnt: 8, fPort: DOSEDOT_FPORT, payload: boxPayload(12, [0]), receivedAt: claimed }),
+      );
+      const after = Date.now();
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.result).toBe('stored');
+      const [, future] = await uplinksOf(deveui);
+      expect(future?.received_at).toBeGreaterThanOrEqual(before);
+      expect(future?.received_at).toBeLessThanOrEqual(after);
+      expect(future?.claimed_received_at).toBe(claimed);
+      expect(t.app.ingest.counters.futureDated - futureBefore).toBe(1);
+      // Its press and reading are kept at our receive time, not in 2099.
+      const press = await t.db.selectFrom('button_presses').select('pressed_at').executeTakeFirstOrThrow();
+      expect(press.pressed_at).toBe(future?.received_at);
+      const newest = await t.db
+        .selectFrom('sensor_readings')
+        .select((eb) => eb.fn.max('measured_at').as('at'))
+        .executeTakeFirstOrThrow();
+      expect(Number(newest.at)).toBe(future?.received_at);
+      // The device's summary still shows the last uplink the network server dated truthfully.
+      expect(await sensorOf(deveui)).toMatchObject({ last_uplink_at: heard, battery: 64 });
+      // And the next truthful uplink moves it on (a 2099 summary would have kept it there for good).
+      const next = Date.now() - 1000;
+      await send(build({ deveui, fCnt: 9, fPort: DOSEDOT_FPORT, payload: boxPayload(63), receivedAt: next }));
+      expect(await sensorOf(deveui)).toMatchObject({ last_uplink_at: next, battery: 63 });
+    },
+  );
+
+  it("keeps the network server's time a few minutes ahead (clock skew) and any time in the past (a broker's queue)", async () => {
+    await clear(t.db);
+    const deveui = 'A840410001A1B2C4';
+    const skewed = Date.now() + 4 * 60_000;
+    const queued = Date.now() - 3 * 86_400_000;
+    await tts(
+      ttsUplinkMessage({
+        deveui,
+        fCnt: 1,
+        fPort: DOSEDOT_FPORT,
+        payload: boxPayload(80, [30]),
+        receivedAt: queued,
+      }),
+    );
+    await chirpstack(
+      'up',
+      chirpstackUpEvent({
+        deveui,
+        fCnt: 2,
+        fPort: DOSEDOT_FPORT,
+        payload: boxPayload(79),
+        receivedAt: skewed,
+      }),
+    );
+    const stored = await uplinksOf(deveui);
+    expect(stored.map((u) => [u.received_at, u.claimed_received_at])).toEqual([
+      [queued, null],
+      [skewed, null],
+    ]);
+    const press = await t.db.selectFrom('button_presses').select('pressed_at').executeTakeFirstOrThrow();
+    expect(press.pressed_at).toBe(queued - 30_000);
+    expect(await sensorOf(deveui)).toMatchObject({ last_uplink_at: skewed, battery: 79 });
+  });
+
+  it.each([
+    [
+      'TTS with a new as:up: correlation id',
+      () => tts(ttsGnse),
+      () => {
+        const b = clone(ttsGnse);
+        b.correlation_ids = b.correlation_ids.map((c) =>
+          c.replace(/^as:up:.*/, 'as:up:01JNH9ZZZZZZZZZZZZZZZZZZZZ'),
+        );
+        return tts(b);
+      },
+    ],
+    [
+      'ChirpStack with a new deduplicationId',
+      () => chirpstack('up', csGnse),
+      () => chirpstack('up', { ...clone(csGnse), deduplicationId: '0b6c2a3e-1f4d-4c5b-8a9e-7d6f5e4c3b2a' }),
+    ],
+    [
+      'a TTS envelope without correlation ids after the one with',
+      () => tts(ttsGnse),
+      () => tts({ ...clone(ttsGnse), correlation_ids: undefined }),
+    ],
+    [
+      'a TTS envelope with correlation ids after the one without',
+      () => tts({ ...clone(ttsGnse), correlation_ids: undefined }),
+      () => tts(ttsGnse),
+    ],
+  ])('stores the same uplink once when it comes again as %s', async (_what, first, again) => {
+    await clear(t.db);
+    expect((await first()).json().data.result).toBe('stored');
+    const duplicates = t.app.ingest.counters.duplicates;
+    const res = await again();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.result).toBe('duplicate');
+    expect(t.app.ingest.counters.duplicates - duplicates).toBe(1);
+    expect(await counts(t.db)).toEqual({ uplinks: 1, sensors: 1, readings: 1, presses: 1 });
+    // Both at the same moment (one group commit): still once.
+    await clear(t.db);
+    const both = await Promise.all([first(), again()]);
+    expect(both.map((r) => r.json().data.result).sort()).toEqual(['duplicate', 'stored']);
+    expect(await counts(t.db)).toEqual({ uplinks: 1, sensors: 1, readings: 1, presses: 1 });
+  });
+
+  it.each([
+    // Another id of the network server for a frame: a ULID for TTS, a UUID for ChirpStack.
+    ['TTS', ttsUplinkMessage, (b: unknown) => tts(b), '01JNK0000000000000000RESND'],
+    [
+      'ChirpStack',
+      chirpstackUpEvent,
+      (b: unknown) => chirpstack('up', b),
+      '9f1e2d3c-4b5a-4968-8776-655443322110',
+    ],
+  ] as const)(
+    'stores a %s counter reset after a rejoin as new, with the same payload and counter',
+    async (_server, build, send, otherId) => {
+      await clear(t.db);
+      const deveui = 'A840410001A1B2C5';
+      const at = Date.now() - 600_000;
+      const payload = boxPayload(70, [5]);
+      const before = { deveui, fCnt: 0, fPort: DOSEDOT_FPORT, payload, devAddr: '260B1C2D', receivedAt: at };
+      const rejoined = { ...before, devAddr: '260B9F01', receivedAt: at + 60_000 };
+      expect((await send(build(before))).json().data.result).toBe('stored');
+      expect((await send(build(rejoined))).json().data.result).toBe('stored');
+      // The same frame of the new session again, under another id of the network server: a duplicate.
+      const again = await send(build({ ...rejoined, id: otherId }));
+      expect(again.json().data.result).toBe('duplicate');
+      expect(await counts(t.db)).toEqual({ uplinks: 2, sensors: 1, readings: 2, presses: 2 });
+    },
+  );
+
+  it("stores the scenario's rejoin as new when the envelopes carry no correlation ids", async () => {
+    await clear(t.db);
+    const results = [];
+    for (const delivery of scenario.deliveries) {
+      const body = { ...clone(delivery.body), correlation_ids: undefined };
+      results.push((await tts(body)).json().data.result);
+    }
+    expect(results).toEqual(['stored', 'stored', 'duplicate', 'stored']);
+    expect(await rows(t.db, 'uplinks')).toBe(scenario.expectations.distinct_uplinks);
+  });
+
+  it('does not roll the battery back with a ChirpStack status event older than the last uplink', async () => {
+    await clear(t.db);
+    const deveui = 'A840410001A1B2C6';
+    const at = Date.now() - 600_000;
+    await chirpstack(
+      'up',
+      chirpstackUpEvent({ deveui, fCnt: 3, fPort: DOSEDOT_FPORT, payload: boxPayload(64), receivedAt: at }),
+    );
+    const status = (time: number, batteryLevel: number) => ({
+      time: new Date(time).toISOString(),
+      deviceInfo: { devEui: deveui.toLowerCase(), deviceName: 'box' },
+      batteryLevel,
+      margin: 7,
+    });
+    const stale = t.app.ingest.counters.staleStatusEvents;
+    const old = await chirpstack('status', status(at - 3_600_000, 20));
+    expect(old.statusCode).toBe(200);
+    expect(old.json().data.result).toBe('ignored');
+    expect(t.app.ingest.counters.staleStatusEvents - stale).toBe(1);
+    expect(await sensorOf(deveui)).toMatchObject({ battery: 64, last_uplink_at: at });
+    // A newer one sets the battery, and says nothing about when the box was last heard.
+    expect((await chirpstack('status', status(at + 60_000, 55.5))).json().data.result).toBe('stored');
+    expect(await sensorOf(deveui)).toMatchObject({ battery: 55.5, last_uplink_at: at });
+  });
 });

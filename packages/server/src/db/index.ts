@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -19,6 +19,7 @@ import * as emailConfirmation from './migrations/2026_11_24_0200_email_confirmat
 import * as oidcIdentities from './migrations/2026_11_24_0300_oidc_identities';
 import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
 import * as changeNotifications from './migrations/2026_11_24_0500_change_notifications';
+import * as uplinkTimeFlagAndFrameKey from './migrations/2026_11_25_0100_uplink_time_flag_and_frame_key';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -54,7 +55,7 @@ export function createDb(config: DatabaseConfig): Db {
     pgReadCaches.set(db, cached);
     return db;
   }
-  if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });
+  if (config.file !== ':memory:') createPrivateFile(config.file);
   const sqlite = new SqliteDatabase(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -66,6 +67,20 @@ export function createDb(config: DatabaseConfig): Db {
   });
   readCaches.set(db, readCache);
   return db;
+}
+
+/**
+ * The database file holds health data: the folders we create for it are 0700 and the file 0600
+ * (SQLite gives its -wal and -shm files the database file's mode). A folder or file that exists
+ * already (one the operator chose and set up) is left as it is.
+ */
+export function createPrivateFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }
 
 const readCaches = new WeakMap<Db, ReadCache>();
@@ -138,6 +153,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0300_oidc_identities': oidcIdentities,
   '2026_11_24_0400_two_factor': twoFactor,
   '2026_11_24_0500_change_notifications': changeNotifications,
+  '2026_11_25_0100_uplink_time_flag_and_frame_key': uplinkTimeFlagAndFrameKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

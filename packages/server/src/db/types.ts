@@ -123,7 +123,15 @@ export interface UplinksTable {
   identity: string;
   deveui: string;
   source: string;
+  /** The network server's reception time, or ours when it dated the uplink in the future (below). */
   received_at: number;
+  /**
+   * Set when the network server dated the uplink more than a few minutes ahead of our clock: its
+   * time, while received_at holds ours. Null when received_at is the network server's.
+   */
+  claimed_received_at: number | null;
+  /** Digest of DevEUI, session, frame counter and payload: one frame is stored once. Null before 2026-11-25. */
+  frame_key: string | null;
   f_port: number | null;
   f_cnt: number | null;
   payload: string | null;

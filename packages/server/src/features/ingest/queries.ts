@@ -38,7 +38,10 @@ export function insertSensors(
     .execute();
 }
 
-/** Stores uplinks; one whose identity is already stored is skipped. Returns the new rows' ids. */
+/**
+ * Stores uplinks; one whose identity or frame key is already stored is skipped (any unique column:
+ * `do nothing` without a target, the same on SQLite and PostgreSQL). Returns the new rows' ids.
+ */
 export async function insertUplinks(
   db: Db,
   rows: Insertable<UplinksTable>[],
@@ -49,7 +52,7 @@ export async function insertUplinks(
       ...(await db
         .insertInto('uplinks')
         .values(chunk)
-        .onConflict((oc) => oc.column('identity').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .returning(['id', 'identity'])
         .execute()),
     );
@@ -92,9 +95,24 @@ export async function updateSensorSummary(
   });
 }
 
-/** The battery the network server learned (ChirpStack status event). */
-export async function updateSensorBattery(db: Db, sensorId: number, battery: number): Promise<void> {
-  await db.updateTable('sensors').set({ battery }).where('id', '=', sensorId).execute();
+/**
+ * The battery the network server learned (ChirpStack status event) at `at`, unless the device has
+ * sent a newer uplink: older data never rolls a value back. Nothing else of the summary changes
+ * (a status event is not an uplink). False when the event was too old.
+ */
+export async function updateSensorBattery(
+  db: Db,
+  sensorId: number,
+  battery: number,
+  at: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sensors')
+    .set({ battery })
+    .where('id', '=', sensorId)
+    .where((eb) => eb.or([eb('last_uplink_at', 'is', null), eb('last_uplink_at', '<=', at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

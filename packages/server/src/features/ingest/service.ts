@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type DecodedUplink,
   type DecodeStatus,
@@ -38,7 +39,12 @@ export type IngestSource =
   | 'chirpstack:simulator';
 
 export interface IngestItem {
+  /** The uplink, its receivedAt ours when the network server dated it in the future. */
   uplink: ParsedUplink;
+  /** The network server's reception time when it was not used (more than CLOCK_SKEW_MS ahead), else null. */
+  claimedReceivedAt: number | null;
+  /** The frame's own key (frameKeyOf): a second copy with another correlation id has the same one. */
+  frameKey: string;
   /** The document as received, stored with the uplink. */
   envelope: string;
   source: IngestSource;
@@ -65,6 +71,33 @@ export interface IngestCounters {
   logEvents: number;
   otherEvents: number;
   devicesRegistered: number;
+  /** Uplinks stored with our receive time because the network server dated them in the future. */
+  futureDated: number;
+  /** ChirpStack status events older than the device's last uplink: their battery was not applied. */
+  staleStatusEvents: number;
+}
+
+/**
+ * How far ahead of our clock a network server may date an uplink (clock skew, a slow NTP sync). An
+ * uplink dated further ahead is stored with our own receive time and flagged (claimed_received_at):
+ * an uplink dated 2099 must not make a dead box look alive until then. An uplink dated in the past
+ * keeps the network server's time: a broker rightly delivers what it queued while we were down.
+ */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The frame's key: DevEUI, session, frame counter and payload. The network server's own ids (TTS
+ * correlation id, ChirpStack deduplicationId) are new when it sends the same frame again (a
+ * retransmission the network server let through, an integration replayed, a copy without ids), so
+ * this key catches what the identity does not. Within one session only: after a rejoin the counter
+ * starts again and the frames are new. Without a session (rare), the network server's reception
+ * time stands for it, as in the identity.
+ */
+export function frameKeyOf(u: ParsedUplink): string {
+  const session = u.session === null ? `t${u.receivedAt}` : `s${u.session}`;
+  return createHash('sha256')
+    .update(JSON.stringify([u.deveui, session, u.fCnt, u.payloadBase64 ?? '']))
+    .digest('hex');
 }
 
 /** Readings a device timestamps itself are kept only within this window around reception. */
@@ -102,6 +135,8 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     logEvents: 0,
     otherEvents: 0,
     devicesRegistered: 0,
+    futureDated: 0,
+    staleStatusEvents: 0,
   };
 
   /** The work in one transaction that is on disk when it resolves. */
@@ -157,12 +192,17 @@ export function createIngestService(db: Db, opts: IngestOptions) {
 
   async function writeBatch(trx: Db, items: IngestItem[]) {
     const at = now();
-    // The first delivery of each identity in this batch; later ones are duplicates.
-    const firstIndex = new Map<string, number>();
+    // The first delivery of each identity and each frame in this batch; later ones are duplicates.
+    const identities = new Set<string>();
+    const frames = new Set<string>();
+    const firsts = new Set<number>();
     items.forEach((it, i) => {
-      if (!firstIndex.has(it.uplink.identity)) firstIndex.set(it.uplink.identity, i);
+      if (identities.has(it.uplink.identity) || frames.has(it.frameKey)) return;
+      identities.add(it.uplink.identity);
+      frames.add(it.frameKey);
+      firsts.add(i);
     });
-    const unique = [...firstIndex.values()].map((i) => items[i] as IngestItem);
+    const unique = [...firsts].map((i) => items[i] as IngestItem);
     const { byDeveui, registered } = await resolveSensors(
       trx,
       unique.map((it) => it.uplink),
@@ -185,6 +225,8 @@ export function createIngestService(db: Db, opts: IngestOptions) {
           deveui: it.uplink.deveui,
           source: it.source,
           received_at: it.uplink.receivedAt,
+          claimed_received_at: it.claimedReceivedAt,
+          frame_key: it.frameKey,
           f_port: it.uplink.fPort,
           f_cnt: it.uplink.fCnt,
           payload: it.uplink.payloadBase64,
@@ -231,6 +273,8 @@ export function createIngestService(db: Db, opts: IngestOptions) {
       }
       for (const offset of m.pressOffsets)
         presses.push({ sensor_id: sensor.id, uplink_id: id, pressed_at: u.receivedAt - offset * 1000 });
+      // Our receive time is a guess at when the box spoke: it does not say the box is alive.
+      if (it.claimedReceivedAt !== null) continue;
       const before = summaries.get(sensor.id);
       summaries.set(sensor.id, {
         at: Math.max(before?.at ?? 0, u.receivedAt),
@@ -244,11 +288,13 @@ export function createIngestService(db: Db, opts: IngestOptions) {
 
     const results = items.map((it, i) => {
       const identity = it.uplink.identity;
-      const first = firstIndex.get(identity) === i && uplinkId.has(identity);
+      const first = firsts.has(i) && uplinkId.has(identity);
       return {
         result: first ? ('stored' as const) : ('duplicate' as const),
         identity,
         decode: decoded.get(identity)?.status ?? null,
+        claimedReceivedAt: first ? it.claimedReceivedAt : null,
+        deveui: it.uplink.deveui,
       };
     });
     return { results, registered };
@@ -266,13 +312,25 @@ export function createIngestService(db: Db, opts: IngestOptions) {
         counters.stored++;
         if (r.decode) counters[r.decode]++;
         if (r.decode === 'undecodable') log.warn({ identity: r.identity }, 'undecodable uplink stored raw');
+        if (r.claimedReceivedAt !== null) {
+          counters.futureDated++;
+          log.warn(
+            {
+              identity: r.identity,
+              deveui: r.deveui,
+              claimedReceivedAt: new Date(r.claimedReceivedAt).toISOString(),
+            },
+            'uplink dated in the future by the network server: stored with our receive time (check its clock)',
+          );
+        }
       } else counters.duplicates++;
     }
-    return results;
+    return results.map(({ result, identity, decode }) => ({ result, identity, decode }));
   }, opts.maxBatch);
 
-  async function applyStatus(deveui: string, battery: number | null): Promise<void> {
-    await durably(async (trx) => {
+  /** False when the event is older than the device's last uplink, so its battery was not applied. */
+  async function applyStatus(deveui: string, battery: number | null, at: number): Promise<boolean> {
+    return durably(async (trx) => {
       const [sensor] = await sensorsByDeveui(trx, [deveui]);
       const ref =
         sensor ??
@@ -280,7 +338,8 @@ export function createIngestService(db: Db, opts: IngestOptions) {
           await insertSensors(trx, [{ deveui, device_profile: 'dosedot-box', name: null, created_at: now() }])
         )[0] ??
         (await sensorsByDeveui(trx, [deveui]))[0];
-      if (ref && battery !== null) await updateSensorBattery(trx, ref.id, battery);
+      if (!ref || battery === null) return true;
+      return updateSensorBattery(trx, ref.id, battery, at);
     });
   }
 
@@ -292,12 +351,27 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     /** Handles one parsed document; resolves after its commit. `invalid` is for the caller to answer. */
     async receive(event: ParsedEvent, envelope: string, source: IngestSource): Promise<IngestResult> {
       switch (event.kind) {
-        case 'uplink':
-          return commits.submit({ uplink: event.uplink, envelope, source });
-        case 'status':
+        case 'uplink': {
+          const u = event.uplink;
+          const arrived = now();
+          const future = u.receivedAt > arrived + CLOCK_SKEW_MS;
+          return commits.submit({
+            uplink: future ? { ...u, receivedAt: arrived } : u,
+            claimedReceivedAt: future ? u.receivedAt : null,
+            frameKey: frameKeyOf(u),
+            envelope,
+            source,
+          });
+        }
+        case 'status': {
           counters.statusEvents++;
-          await applyStatus(event.deveui, event.battery);
-          return { result: 'stored', identity: null, decode: null };
+          const arrived = now();
+          const at = event.receivedAt > arrived + CLOCK_SKEW_MS ? arrived : event.receivedAt;
+          if (await applyStatus(event.deveui, event.battery, at))
+            return { result: 'stored', identity: null, decode: null };
+          counters.staleStatusEvents++;
+          return { result: 'ignored', identity: null, decode: null };
+        }
         case 'log':
           counters.logEvents++;
           log.info({ deveui: event.deveui, level: event.level, code: event.code, source }, event.description);
