@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { isoDateSchema as isoDate } from './common';
 import { medicineSchema, scheduleSchema } from './medicine';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 
 /** The longest range one call computes (a year and a bit). */
 export const MAX_ADHERENCE_DAYS = 400;

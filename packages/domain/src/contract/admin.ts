@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageSchema, roleSchema } from './common';
 import { medicineInputSchema } from './medicine';
+import { MAX_PAGE } from './strapi-query';
 
 /** One entry of GET /api/profiles (Strapi v4 shape, spec section 7). */
 export const profileListEntrySchema = z.object({
@@ -102,12 +103,14 @@ export const ACCESS_LOG_MAX_PAGE_SIZE = 100;
 export const accessLogQuerySchema = z.strictObject({
   'pagination[page]': z.coerce
     .number()
-    .int('Enter a whole page number')
+    // Whole and safe (zod's int), and no second issue for 1e308 being too large as well.
+    .int({ message: 'Enter a whole page number', abort: true })
     .min(1, 'Pages start at 1')
+    .max(MAX_PAGE, `At most ${MAX_PAGE}`)
     .default(1),
   'pagination[pageSize]': z.coerce
     .number()
-    .int('Enter a whole page size')
+    .int({ message: 'Enter a whole page size', abort: true })
     .min(1, 'A page holds at least 1 entry')
     .max(ACCESS_LOG_MAX_PAGE_SIZE, `A page holds at most ${ACCESS_LOG_MAX_PAGE_SIZE} entries`)
     .default(ACCESS_LOG_PAGE_SIZE),

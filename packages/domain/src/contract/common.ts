@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LANGUAGES, ROLES } from '../constants';
+import { isIsoDate } from '../time/dates';
 
 export const languageSchema = z.enum(LANGUAGES);
 export const roleSchema = z.enum(ROLES);
@@ -49,3 +50,33 @@ export const timeZoneSchema = z
   .min(1)
   .max(64)
   .refine(isValidTimeZone, { message: 'Unknown time zone' });
+
+export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
+const REQUIRED = 'This field is required';
+
+/**
+ * A calendar date 'YYYY-MM-DD' that exists (2026-02-30 and 2026-13-01 do not): every date field of
+ * the contract uses it, so an impossible date is a 400 naming the field, never a handler's RangeError.
+ */
+export const isoDateSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? REQUIRED : DATE_MESSAGE) })
+  .refine(isIsoDate, DATE_MESSAGE);
+
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * An ISO date-time with its offset whose every part exists: Date.parse takes 2026-02-30T10:00Z
+ * (as 2 March) and 24:00, this does not.
+ */
+export function isIsoInstant(value: string): boolean {
+  const m = ISO_INSTANT.exec(value);
+  if (!m || !isIsoDate(m[1] ?? '')) return false;
+  const [hour, minute, second, offsetHours, offsetMinutes] = [m[2], m[3], m[4], m[5], m[6]].map(Number);
+  return (
+    (hour ?? 24) <= 23 &&
+    (minute ?? 60) <= 59 &&
+    (m[4] === undefined || (second ?? 60) <= 59) &&
+    (m[5] === undefined || ((offsetHours ?? 24) <= 23 && (offsetMinutes ?? 60) <= 59)) &&
+    !Number.isNaN(Date.parse(value))
+  );
+}

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { checkMedicineDates, DOSAGE_TIME_MESSAGE, GALENIC_FORMS, normaliseDosageTime } from '../schedule';
+import {
+  checkMedicineDates,
+  DOSAGE_TIME_MESSAGE,
+  GALENIC_FORMS,
+  INVALID_DATE_MESSAGE,
+  normaliseDosageTime,
+} from '../schedule';
 import { checkStorageRange, STORAGE_LIMITS, STORAGE_MESSAGES } from '../storage';
 import { toApiDosageTime } from '../time/wall-time';
+import { isoDateSchema as isoDate } from './common';
 
 /** 1 = scheduled (has dosage times), 2 = as needed (no schedule). */
 export const medicineTypeSchema = z.union([z.literal(1), z.literal(2)]);
@@ -15,7 +22,6 @@ const STRENGTH = new RegExp(
 );
 
 const required = 'This field is required';
-const isoDate = z.string({ message: required }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 
 /** A dosage time as the web sends it, 'HH:MM' or with ':00.000' appended; kept in the API form. */
 export const dosageTimeSchema = z
@@ -66,12 +72,9 @@ type DatesAndTimes = {
 /** The spec's date rule and no dosage time twice, as field errors. */
 function crossChecks(value: DatesAndTimes, ctx: z.RefinementCtx) {
   const dates = checkMedicineDates(value.start_date, value.end_date);
-  if (dates)
-    ctx.addIssue({
-      code: 'custom',
-      path: [dates.field === 'startDate' ? 'start_date' : 'end_date'],
-      message: dates.message,
-    });
+  // An impossible date is its own field's issue already (isoDateSchema); here only their order.
+  if (dates && dates.message !== INVALID_DATE_MESSAGE)
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: dates.message });
   const times = value.dosage_times ?? [];
   if (new Set(times).size !== times.length)
     ctx.addIssue({

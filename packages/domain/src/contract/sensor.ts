@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../time/dates';
 import { paginationSchema } from './admin';
+import { isIsoInstant } from './common';
 
 /*
  * The sensor box's calls: ingestion answers for the network servers, the admin device list and
@@ -18,15 +19,12 @@ export const deveuiSchema = z
 
 const idSchema = (message: string) => z.coerce.number({ message: required }).int(message).positive(message);
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** 'YYYY-MM-DD' (a whole local day) or an ISO date-time with its offset (that instant). */
+/** 'YYYY-MM-DD' (a whole local day) or an ISO date-time with its offset (that instant); both must exist. */
 export const dateOrInstantSchema = z
   .string({ message: required })
   .trim()
   .refine(
-    (v) => (isoDate.test(v) && isIsoDate(v)) || (isoDateTime.test(v) && !Number.isNaN(Date.parse(v))),
+    (v) => isIsoDate(v) || isIsoInstant(v),
     'Enter a date as YYYY-MM-DD or a date-time with its offset',
   );
 

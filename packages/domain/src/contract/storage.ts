@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { isIsoDate } from '../time/dates';
+import { isoDateSchema as isoDate } from './common';
 
 /** GET /api/storage-alerts?from&to: local dates of the patient's zone, both included (default: the last 7 days). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 export const storageAlertsQuerySchema = z
   .strictObject({ from: isoDate.optional(), to: isoDate.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {

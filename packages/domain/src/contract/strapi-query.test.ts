@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListQueryError, parseListQuery } from './strapi-query';
+import { ListQueryError, MAX_PAGE, parseListQuery } from './strapi-query';
 
 const rules = {
   sortFields: ['id', 'familyname', 'createdAt'] as const,
@@ -66,5 +66,28 @@ describe('parseListQuery', () => {
         'hack',
       ]);
     }
+  });
+});
+
+describe('pagination', () => {
+  const pageError = (query: Record<string, string>) => {
+    try {
+      parseListQuery(query, rules);
+      return undefined;
+    } catch (err) {
+      return (err as ListQueryError).errors.map((e) => e.path[0]);
+    }
+  };
+
+  it('refuses page numbers whose offset no database takes, naming the key (issue 21)', () => {
+    for (const page of ['1e308', '9007199254740993', '1000001', '0x10', ' 2', '2.0', '-1', '0', 'NaN', ''])
+      expect(pageError({ 'pagination[page]': page }), page).toEqual(['pagination[page]']);
+    for (const size of ['1e2', '101', '0'])
+      expect(pageError({ 'pagination[pageSize]': size }), size).toEqual(['pagination[pageSize]']);
+  });
+
+  it('takes every whole page number up to MAX_PAGE', () => {
+    expect(parseListQuery({ 'pagination[page]': String(MAX_PAGE) }, rules).page).toBe(MAX_PAGE);
+    expect(parseListQuery({ 'pagination[page]': '007' }, rules).page).toBe(7);
   });
 });

@@ -34,6 +34,12 @@ export interface ListQueryRules<S extends string, F extends string> {
   defaultPageSize: number;
 }
 
+/**
+ * The highest page number a list answers (pagination[page]): far past the end of any list we keep,
+ * and low enough that its offset, (page - 1) × page size, stays a safe integer on both engines.
+ */
+export const MAX_PAGE = 1_000_000;
+
 const OPERATORS: readonly FilterOperator[] = ['$eq', '$containsi', '$startsWith'];
 
 export class ListQueryError extends Error {
@@ -82,10 +88,14 @@ export function parseListQuery<S extends string, F extends string>(
     }
   };
   const readPagination = (key: string, which: string, value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) fail(key, 'Must be a positive whole number');
-    else if (which === 'page') out.page = n;
-    else if (n > rules.maxPageSize) fail(key, `At most ${rules.maxPageSize}`);
+    // Digits only: Number() also reads '1e308', '0x10' and ' 2 ', and 1e308 is a whole number whose
+    // offset no database takes.
+    const n = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1) fail(key, 'Must be a positive whole number');
+    else if (which === 'page') {
+      if (n > MAX_PAGE) fail(key, `At most ${MAX_PAGE}`);
+      else out.page = n;
+    } else if (n > rules.maxPageSize) fail(key, `At most ${rules.maxPageSize}`);
     else out.pageSize = n;
   };
 

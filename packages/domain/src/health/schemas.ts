@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../time/dates';
 import { AHV_MESSAGE, isValidAhv } from './ahv';
 import { BMI_CATEGORIES } from './measures';
 import { isValidPhone, PHONE_MESSAGE } from './phone';
@@ -38,8 +39,8 @@ const quarterSteps = (min: number, max: number) =>
 export const basicInformationSchema = z.strictObject({
   date_of_birth: z
     .string({ message: REQUIRED })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, REQUIRED)
-    .refine((d) => !Number.isNaN(Date.parse(d)), REQUIRED),
+    // A real calendar date: Date.parse takes 2026-02-30 as 2 March.
+    .refine(isIsoDate, REQUIRED),
   gender: z.enum(GENDERS, { message: REQUIRED }),
   blood_type: z.enum(BLOOD_TYPES).nullable().default(null),
   nationality: optionalText(100),
