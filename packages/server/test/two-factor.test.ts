@@ -66,7 +66,12 @@ async function lastAudit(db: Db, userId: number, action: string) {
 /** A registered user with two-factor sign-in on: their secret, recovery codes and token. */
 async function enrolledUser(app: FastifyInstance, overrides: { email?: string } = {}) {
   const reg = await registerUser(app, overrides);
-  const setup = await app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: reg.auth });
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/two-factor/setup',
+    headers: reg.auth,
+    payload: { password: reg.password },
+  });
   const { secret } = setup.json().data as { secret: string };
   const confirm = await app.inject({
     method: 'POST',
@@ -120,7 +125,12 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
 
   it('answers 400 naming the field for a malformed code, and changes nothing', async () => {
     const { auth, user } = await registerUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: auth });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/two-factor/setup',
+      headers: auth,
+      payload: { password: PASSWORD },
+    });
     for (const payload of [
       {},
       { code: '12345' },
@@ -168,7 +178,12 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
       required: false,
     });
 
-    const setup = await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: auth });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/two-factor/setup',
+      headers: auth,
+      payload: { password: PASSWORD },
+    });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUri } = setup.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -233,7 +248,12 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
     expect(me.json().meta).toMatchObject({ twoFactor: true, twoFactorSetupRequired: false });
     expect(await auditActions(t.db, user.id)).toContain('two_factor.enabled');
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: auth });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/two-factor/setup',
+      headers: auth,
+      payload: { password: PASSWORD },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -545,7 +565,12 @@ describe.each(ENGINES)('REQUIRE_ADMIN_2FA on %s', (engine) => {
     expect((await t.app.inject({ url: '/api/users/me', headers: auth })).statusCode).toBe(200);
     const status = await t.app.inject({ url: '/api/two-factor', headers: auth });
     expect(status.json().data).toMatchObject({ enabled: false, required: true });
-    const setup = await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: auth });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/two-factor/setup',
+      headers: auth,
+      payload: { password: PASSWORD },
+    });
     const { secret } = setup.json().data;
     const confirm = await t.app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ export * from './medicine';
 export * from './oidc';
 export * from './profile';
 export * from './sensor';
+export * from './sessions';
 export * from './storage';
 export * from './strapi-query';
 export * from './two-factor';

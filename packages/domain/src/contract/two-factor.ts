@@ -43,6 +43,17 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>['data'];
 
+/**
+ * POST /api/two-factor/setup needs the current password (a stolen session alone cannot put the
+ * thief's phone on the account) and a confirmed e-mail address (403 `email_unconfirmed` otherwise).
+ */
+export const twoFactorSetupRequestSchema = z.strictObject({
+  password: z.string().min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
+});
+
+/** `details.reason` of the 403 when the e-mail address is not confirmed yet. */
+export const EMAIL_UNCONFIRMED_REASON = 'email_unconfirmed';
+
 /** POST /api/two-factor/setup: a new secret (replacing an unconfirmed one), for the QR code. */
 export const twoFactorSetupResponseSchema = z.object({
   data: z.object({ secret: z.string(), otpauthUri: z.string() }),
@@ -123,3 +134,16 @@ export const signInListResponseSchema = z.object({
   meta: z.object({ pagination: paginationSchema }),
 });
 export type SignInListResponse = z.infer<typeof signInListResponseSchema>;
+
+/** How long the "this was not me" link of a two-step sign-in notice works (as long as a token lives). */
+export const NOT_ME_LINK_DAYS = 7;
+
+/**
+ * POST /api/two-factor/not-me (public): the token of the notice's link. Removes two-step sign-in,
+ * ends every session, makes the old password unusable and answers a password-reset code for
+ * POST /api/auth/reset-password.
+ */
+export const notMeRequestSchema = z.strictObject({
+  token: z.string().min(1, { message: 'This field is required' }).max(200),
+});
+export const notMeResponseSchema = z.object({ data: z.object({ resetCode: z.string() }) });

@@ -20,6 +20,7 @@ import * as oidcIdentities from './migrations/2026_11_24_0300_oidc_identities';
 import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
 import * as changeNotifications from './migrations/2026_11_24_0500_change_notifications';
 import * as uplinkTimeFlagAndFrameKey from './migrations/2026_11_25_0100_uplink_time_flag_and_frame_key';
+import * as sessions from './migrations/2026_11_25_0200_sessions';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -154,6 +155,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0400_two_factor': twoFactor,
   '2026_11_24_0500_change_notifications': changeNotifications,
   '2026_11_25_0100_uplink_time_flag_and_frame_key': uplinkTimeFlagAndFrameKey,
+  '2026_11_25_0200_sessions': sessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

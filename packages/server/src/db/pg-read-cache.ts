@@ -21,8 +21,18 @@ import { type CacheSource, createReadCache, type ReadCache } from './read-cache'
  */
 export const CHANGES_CHANNEL = 'dosedot_changes';
 
-/** The tables the cached reads use (the user behind a token; a profile with its sensor and medicines). */
-export const WATCHED_TABLES = ['users', 'profiles', 'sensors', 'medicines', 'medicine_schedules'] as const;
+/**
+ * The tables the cached reads use (the user behind a token and whether its session ended; a profile
+ * with its sensor and medicines). Each has the change trigger (migrations 2026_11_24_0500, 2026_11_25_0200).
+ */
+export const WATCHED_TABLES = [
+  'users',
+  'profiles',
+  'sensors',
+  'medicines',
+  'medicine_schedules',
+  'ended_sessions',
+] as const;
 
 /** How long the listener waits before connecting again after losing its connection. */
 export const LISTEN_RETRY_MS = 1000;

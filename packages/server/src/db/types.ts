@@ -21,6 +21,12 @@ export interface UsersTable {
   profile_img: string | null;
   /** 1 while the user has a confirmed two-factor secret (two_factor_secrets). */
   two_factor: Generated<Flag>;
+  /**
+   * The session that outlived the last "end every other session" (password change, two-step sign-in
+   * turned on or off): its tokens stay valid past a token-version bump. Null after anything that ends
+   * every session (decision 0002).
+   */
+  kept_session: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -257,6 +263,25 @@ export interface MfaChallengesTable {
   created_at: number;
 }
 
+/** A session ended on its own (a logout) before its tokens expire; read on every signed-in call. */
+export interface EndedSessionsTable {
+  session_id: string;
+  user_id: number;
+  expires_at: number;
+  ended_at: number;
+}
+
+/** A single-use "this was not me" link of a two-step sign-in notice: its token's SHA-256 only. */
+export interface TwoFactorNoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  change: 'enabled' | 'disabled';
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -280,6 +305,8 @@ export interface Database {
   mfa_challenges: MfaChallengesTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_sign_in_codes: OidcSignInCodesTable;
+  ended_sessions: EndedSessionsTable;
+  two_factor_notices: TwoFactorNoticesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -42,6 +42,22 @@ describe('login tokens', () => {
     expect(tokens.verify(old({ sub: '7', tv: 0 }))).toBeUndefined();
   });
 
+  it('names a session in every token: a new one at sign-in, the given one when a session goes on', () => {
+    const tokens = createTokens(SECRET);
+    const first = tokens.verify(tokens.sign({ id: 5, token_version: 0 }));
+    const second = tokens.verify(tokens.sign({ id: 5, token_version: 0 }));
+    expect(first?.sid).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(second?.sid).not.toBe(first?.sid);
+    expect(tokens.verify(tokens.sign({ id: 5, token_version: 1 }, first?.sid))).toMatchObject({
+      sub: '5',
+      tv: 1,
+      sid: first?.sid,
+    });
+    // Signed before sessions existed (no sid): refused, so every token can be ended on its own.
+    const legacy = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000 });
+    expect(tokens.verify(legacy({ sub: '5', tv: 0 }))).toBeUndefined();
+  });
+
   it('keeps at most the configured number of verified tokens and still verifies evicted ones', () => {
     const tokens = createTokens(SECRET, 2);
     const all = [1, 2, 3].map((id) => tokens.sign({ id, token_version: 0 }));

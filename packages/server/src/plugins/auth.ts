@@ -4,14 +4,19 @@ import fp from 'fastify-plugin';
 import { readNow } from '../db';
 import type { User } from '../db/types';
 import { findActiveUserById } from '../features/auth/queries';
+import { isSessionEnded } from '../features/sessions/queries';
 import { unauthorized } from '../lib/errors';
-import { createTokens } from '../lib/tokens';
+import { createTokens, type TokenClaims } from '../lib/tokens';
 
 /** The signed-in user of a request: the row, loaded once per request, and what the policies read. */
 export interface CurrentUser extends Principal {
   id: number;
   email: string;
   row: User;
+  /** The session of the request's token (a logout ends it; decision 0002). */
+  sessionId: string;
+  /** When the request's token expires (epoch ms). */
+  tokenExpiresAt: number;
 }
 
 declare module 'fastify' {
@@ -23,7 +28,8 @@ declare module 'fastify' {
      * a promise, or a thrown 401.
      */
     authenticateNow: (request: FastifyRequest) => CurrentUser | Promise<CurrentUser>;
-    signToken: (user: { id: number; token_version: number }) => string;
+    /** A token of the user for `sessionId`, or for a new session when none is given. */
+    signToken: (user: { id: number; token_version: number }, sessionId?: string) => string;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -43,17 +49,41 @@ export const authPlugin = fp(
     app.decorateRequest('currentUser', null);
     app.decorate('signToken', tokens.sign);
 
-    const signedIn = (request: FastifyRequest, row: User | undefined, tv: number): CurrentUser => {
-      if (!row || row.token_version !== tv) throw unauthorized('Invalid or expired token');
+    const INVALID = 'Invalid or expired token';
+
+    const signedIn = (request: FastifyRequest, row: User, claims: TokenClaims): CurrentUser => {
       const user: CurrentUser = {
         id: row.id,
         email: row.email,
         role: row.role,
         healthData: hasHealthDataAccess(row.email, healthDataEmails, row.confirmed === 1),
         row,
+        sessionId: claims.sid,
+        tokenExpiresAt: claims.exp * 1000,
       };
       request.currentUser = user;
       return user;
+    };
+
+    /** The token's session, unless the user row or a logout ended it. */
+    const checkSession = (
+      request: FastifyRequest,
+      row: User | undefined,
+      claims: TokenClaims,
+    ): CurrentUser | Promise<CurrentUser> => {
+      // The current token version, or the one session kept when the others were ended.
+      if (!row || (row.token_version !== claims.tv && row.kept_session !== claims.sid))
+        throw unauthorized(INVALID);
+      // From memory too while ended_sessions is unchanged: a logout anywhere (on PostgreSQL, on
+      // any server copy: the table has the change trigger) drops the kept answers.
+      const ended = readNow(app.db, `session-ended:${claims.sid}`, () => isSessionEnded(app.db, claims.sid));
+      if (ended instanceof Promise)
+        return ended.then((e) => {
+          if (e) throw unauthorized(INVALID);
+          return signedIn(request, row, claims);
+        });
+      if (ended) throw unauthorized(INVALID);
+      return signedIn(request, row, claims);
     };
 
     const authenticateNow = (request: FastifyRequest): CurrentUser | Promise<CurrentUser> => {
@@ -61,15 +91,15 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       if (!header) throw unauthorized('Missing authorization header');
       const claims = header.startsWith('Bearer ') ? tokens.verify(header.slice(7)) : undefined;
-      if (!claims) throw unauthorized('Invalid or expired token');
+      if (!claims) throw unauthorized(INVALID);
       // Read on every call: a blocked account or a bumped token version is out at once.
       // From memory while the users table is unchanged (db/read-cache.ts): a write to it, such as
       // a bumped version or a blocked account, drops the cached row before the next request.
       const id = Number(claims.sub);
       const row = readNow(app.db, `active-user:${id}`, () => findActiveUserById(app.db, id));
       return row instanceof Promise
-        ? row.then((r) => signedIn(request, r, claims.tv))
-        : signedIn(request, row, claims.tv);
+        ? row.then((r) => checkSession(request, r, claims))
+        : checkSession(request, row, claims);
     };
 
     app.decorate('authenticateNow', authenticateNow);

@@ -127,13 +127,14 @@ export async function burnResetCodes(db: Db, userId: number, now: number): Promi
     .execute();
 }
 
-/** Sets a new password hash and bumps the token version, so every older token dies. */
+/** Sets a new password hash and bumps the token version, so every older token dies (no session kept). */
 export function updatePassword(db: Db, userId: number, passwordHash: string, now: number): Promise<User> {
   return db
     .updateTable('users')
     .set((eb) => ({
       password_hash: passwordHash,
       token_version: eb('token_version', '+', 1),
+      kept_session: null,
       updated_at: now,
     }))
     .where('id', '=', userId)

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { derivedFrom } from '../../db';
 import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
+import { sessionRoutes } from '../sessions/routes';
 import { beginSecondStep } from '../two-factor/service';
 import { presentUser } from './presenter';
 import { createAuthService } from './service';
@@ -120,8 +121,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The signed-in user's own account: GET /api/users/me (signed-in scope). */
+/** The signed-in user's own account: GET /api/users/me, and logout and password change (signed-in scope). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sessionRoutes);
   // Never compressed: a user is far below the 1 KB threshold, so the compression hooks only cost.
   app.get('/users/me', { compress: false, schema: { response: { 200: authUserSchema } } }, (request) => {
     const user = userOf(request);

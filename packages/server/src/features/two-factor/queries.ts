@@ -170,3 +170,45 @@ export function findUsersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', 'in', ids).execute();
 }
+
+/* "This was not me" links of the notices mailed when two-step sign-in is turned on or off. */
+
+export async function insertNotice(
+  db: Db,
+  notice: { userId: number; tokenHash: string; change: 'enabled' | 'disabled'; expiresAt: number },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('two_factor_notices')
+    .values({
+      user_id: notice.userId,
+      token_hash: notice.tokenHash,
+      change: notice.change,
+      expires_at: notice.expiresAt,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Uses an open, unexpired link up and names its user; undefined when there is no such link. */
+export async function consumeNotice(db: Db, tokenHash: string, now: number) {
+  return db
+    .updateTable('two_factor_notices')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'change'])
+    .executeTakeFirst();
+}
+
+/** Uses up every other open link of the user: one "this was not me" is enough. */
+export async function burnNotices(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('two_factor_notices')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

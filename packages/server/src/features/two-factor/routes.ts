@@ -2,6 +2,8 @@ import {
   authResponseSchema,
   hasHealthDataAccess,
   MAX_PAGE_SIZE,
+  notMeRequestSchema,
+  notMeResponseSchema,
   recoveryCodesResponseSchema,
   SIGN_IN_FILTER_FIELDS,
   SIGN_IN_OUTCOMES,
@@ -11,10 +13,11 @@ import {
   twoFactorConfirmRequestSchema,
   twoFactorDisabledResponseSchema,
   twoFactorReauthRequestSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusSchema,
 } from '@dosedot/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors';
 import { listQueryOf, listQuerystringSchema, paginationMeta } from '../../lib/list-query';
@@ -26,13 +29,28 @@ import { findUsersByIds, listAuditByActions } from './queries';
 import { createTwoFactorService } from './service';
 
 const serviceOf = (app: FastifyInstance) =>
-  createTwoFactorService({ db: app.db, config: app.config, counters: app.counters });
+  createTwoFactorService({
+    db: app.db,
+    config: app.config,
+    counters: app.counters,
+    mailer: app.mailer,
+    log: app.log,
+  });
+
+/** The caller of a change: the user, and the session that stays signed in when the others end. */
+const callerOf = (request: FastifyRequest) => {
+  const user = userOf(request);
+  return { user: user.row, sessionId: user.sessionId, ip: request.ip };
+};
 
 const perIp = (app: FastifyInstance) => ({
   rateLimit: { max: app.config.limits.authPerIpPerMinute, timeWindow: 60_000 },
 });
 
-/** POST /api/auth/2fa (public): the second step of a sign-in, with the first step's challenge. */
+/**
+ * Public: POST /api/auth/2fa, the second step of a sign-in with the first step's challenge, and
+ * POST /api/two-factor/not-me, the "this was not me" link of a notice.
+ */
 export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = serviceOf(app);
   app.post(
@@ -53,6 +71,16 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  // The notice's "this was not me" link opens the web's page (/auth/not-me), which calls this.
+  app.post(
+    '/two-factor/not-me',
+    {
+      config: perIp(app),
+      schema: { body: notMeRequestSchema, response: { 200: notMeResponseSchema } },
+    },
+    async (request) => ({ data: { resetCode: await service.notMe(request.body.token, request.ip) } }),
+  );
 };
 
 /** The signed-in user's own two-factor sign-in: /api/two-factor/* (signed-in scope). */
@@ -66,8 +94,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/two-factor/setup',
-    { config: limited, schema: { response: { 200: twoFactorSetupResponseSchema } } },
-    async (request) => ({ data: await service.setup(userOf(request).row) }),
+    {
+      config: limited,
+      schema: { body: twoFactorSetupRequestSchema, response: { 200: twoFactorSetupResponseSchema } },
+    },
+    async (request) => ({ data: await service.setup(userOf(request).row, request.body.password) }),
   );
 
   app.post(
@@ -77,7 +108,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: twoFactorConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } },
     },
     async (request) => ({
-      data: { recoveryCodes: await service.confirm(userOf(request).row, request.body.code, request.ip) },
+      data: { recoveryCodes: await service.confirm(callerOf(request), request.body.code) },
     }),
   );
 
@@ -88,7 +119,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: twoFactorReauthRequestSchema, response: { 200: twoFactorDisabledResponseSchema } },
     },
     async (request) => {
-      await service.disable(userOf(request).row, request.body, request.ip);
+      await service.disable(callerOf(request), request.body);
       return { data: { enabled: false as const } };
     },
   );

@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  DEFAULT_LANGUAGE,
+  EMAIL_UNCONFIRMED_REASON,
   MFA_CHALLENGE_MINUTES,
   type MfaChallenge,
+  NOT_ME_LINK_DAYS,
   RECOVERY_CODE_COUNT,
   type SecondStepRequest,
   type TwoFactorReauth,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@dosedot/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
@@ -16,15 +20,23 @@ import { audit } from '../../lib/audit';
 import type { CounterStore } from '../../lib/counters';
 import { open, seal } from '../../lib/encryption';
 import { fieldError, HttpError, tooManyRequests, unauthorized, validationError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { insertResetCode, profileLanguage, updatePassword } from '../auth/queries';
+import { RESET_CODE_LIFETIME_MS } from '../auth/service';
+import { endOtherSessions } from '../sessions/queries';
+import { twoFactorNoticeEmail } from './emails';
 import {
+  burnNotices,
   confirmSecret,
+  consumeNotice,
   consumeRecoveryCode,
   countUnusedRecoveryCodes,
   deleteTwoFactor,
   findOpenChallenge,
   findSecret,
   insertChallenge,
+  insertNotice,
   replaceRecoveryCodes,
   replaceSecret,
   type SecretRow,
@@ -41,6 +53,10 @@ export const MFA_CHALLENGE_MS = MFA_CHALLENGE_MINUTES * 60 * 1000;
 export const WRONG_CODE_MESSAGE = 'The code is not correct. Check the time on your phone and try again.';
 export const WRONG_RECOVERY_CODE_MESSAGE = 'This recovery code is not correct or was already used';
 export const CHALLENGE_EXPIRED_MESSAGE = 'This sign-in has expired. Please sign in again.';
+export const EMAIL_UNCONFIRMED_MESSAGE =
+  'Confirm your e-mail address first: two-step sign-in mails its notices there';
+export const NOT_ME_LINK_MESSAGE = 'This link is not valid any more: it was used already or has expired';
+export const NOT_ME_LINK_MS = NOT_ME_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -94,8 +110,17 @@ export async function beginSecondStep(
 
 export interface TwoFactorServiceDeps {
   db: Db;
-  config: Pick<AppConfig, 'healthDataKey' | 'limits' | 'requireAdmin2fa'>;
+  config: Pick<AppConfig, 'healthDataKey' | 'limits' | 'requireAdmin2fa' | 'appUrl'>;
   counters: CounterStore;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller of a change: the user and the session that stays signed in. */
+export interface Caller {
+  user: User;
+  sessionId: string;
+  ip: string;
 }
 
 /**
@@ -103,7 +128,7 @@ export interface TwoFactorServiceDeps {
  * codes count per account (5 in 15 minutes, then 429 even with the right code), wherever they are
  * typed: at sign-in, when confirming, disabling or regenerating.
  */
-export function createTwoFactorService({ db, config, counters }: TwoFactorServiceDeps) {
+export function createTwoFactorService({ db, config, counters, mailer, log }: TwoFactorServiceDeps) {
   const key = config.healthDataKey;
   const { limits } = config;
   const counterKey = (userId: number) => `2fa:${userId}`;
@@ -156,6 +181,38 @@ export function createTwoFactorService({ db, config, counters }: TwoFactorServic
   const notEnabled = () =>
     new HttpError(409, 'ConflictError', 'Two-factor sign-in is not on for this account');
 
+  /** Only an owner who proved the mailbox turns it on: the notices and their links go there. */
+  const requireConfirmed = (user: User) => {
+    if (user.confirmed !== 1)
+      throw new HttpError(403, 'ForbiddenError', EMAIL_UNCONFIRMED_MESSAGE, {
+        reason: EMAIL_UNCONFIRMED_REASON,
+      });
+  };
+
+  /** A "this was not me" link, stored as SHA-256 in the change's transaction. */
+  async function noticeLink(trx: Db, userId: number, change: 'enabled' | 'disabled', now: number) {
+    const token = randomBytes(32).toString('base64url');
+    await insertNotice(
+      trx,
+      { userId, tokenHash: sha256(token), change, expiresAt: now + NOT_ME_LINK_MS },
+      now,
+    );
+    const language = await profileLanguage(trx, userId);
+    const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
+    return { language, link: `${config.appUrl}${prefix}/auth/not-me?token=${token}` };
+  }
+
+  /** Mails the notice once the change is committed, without making the caller wait for the mail server. */
+  function sendNotice(
+    email: string,
+    change: 'enabled' | 'disabled',
+    notice: { language: Parameters<typeof twoFactorNoticeEmail>[0]; link: string },
+  ) {
+    mailer
+      .send({ to: email, ...twoFactorNoticeEmail(notice.language, change, notice.link, NOT_ME_LINK_DAYS) })
+      .catch((err: unknown) => log.error({ err }, 'two-step sign-in notice could not be sent'));
+  }
+
   return {
     async status(user: User): Promise<TwoFactorStatus> {
       const row = await findSecret(db, user.id);
@@ -168,26 +225,36 @@ export function createTwoFactorService({ db, config, counters }: TwoFactorServic
       };
     },
 
-    /** A new secret for the QR code; sign-in stays as it is until the first code confirms it. */
-    async setup(user: User, now = Date.now()): Promise<TwoFactorSetup> {
+    /**
+     * A new secret for the QR code; sign-in stays as it is until the first code confirms it. Needs
+     * a confirmed address and the current password (a wrong one counts like a wrong code).
+     */
+    async setup(user: User, password: string, now = Date.now()): Promise<TwoFactorSetup> {
+      requireConfirmed(user);
       const existing = await findSecret(db, user.id);
       if (existing?.confirmed_at != null)
         throw new HttpError(409, 'ConflictError', 'Two-factor sign-in is already on; turn it off first');
+      await reauthenticate(user, { password }, now);
       const secret = newTotpSecret();
       await replaceSecret(db, user.id, seal(secret, key, associated(user.id)), now);
       return { secret, otpauthUri: otpauthUri(secret, user.email, TOTP_ISSUER) };
     },
 
-    /** The first valid code turns two-factor sign-in on; answers the recovery codes, once. */
-    async confirm(user: User, code: string, ip: string, now = Date.now()): Promise<string[]> {
+    /**
+     * The first valid code turns two-factor sign-in on; answers the recovery codes, once. Every
+     * other session of the user ends, and the owner is mailed a notice with a "this was not me" link.
+     */
+    async confirm({ user, sessionId, ip }: Caller, code: string, now = Date.now()): Promise<string[]> {
+      requireConfirmed(user);
       await guard(user.id, now);
       const row = await findSecret(db, user.id);
       if (!row || row.confirmed_at != null)
         throw fieldError('code', 'No setup is waiting for a code. Start the setup again.');
-      const codes = await inTransaction(db, async (trx) => {
+      const done = await inTransaction(db, async (trx) => {
         if (!(await checkCode(trx, row, code, now))) return undefined;
         if (!(await confirmSecret(trx, user.id, now))) return undefined;
         await setTwoFactorFlag(trx, user.id, true, now);
+        await endOtherSessions(trx, user.id, sessionId, now);
         const fresh = await newRecoveryCodes(trx, user.id, now);
         await audit(trx, {
           actorUserId: user.id,
@@ -196,22 +263,25 @@ export function createTwoFactorService({ db, config, counters }: TwoFactorServic
           targetId: user.id,
           ip,
         });
-        return fresh;
+        return { codes: fresh, notice: await noticeLink(trx, user.id, 'enabled', now) };
       });
-      if (!codes) {
+      if (!done) {
         await miss(user.id, now);
         throw fieldError('code', WRONG_CODE_MESSAGE);
       }
       await counters.reset(counterKey(user.id));
-      return codes;
+      sendNotice(user.email, 'enabled', done.notice);
+      return done.codes;
     },
 
-    async disable(user: User, body: TwoFactorReauth, ip: string, now = Date.now()): Promise<void> {
+    /** Turns it off; every other session ends and the owner is mailed a notice, as when turned on. */
+    async disable({ user, sessionId, ip }: Caller, body: TwoFactorReauth, now = Date.now()): Promise<void> {
       if (user.two_factor !== 1) throw notEnabled();
       const by = await reauthenticate(user, body, now);
-      await inTransaction(db, async (trx) => {
+      const notice = await inTransaction(db, async (trx) => {
         await deleteTwoFactor(trx, user.id);
         await setTwoFactorFlag(trx, user.id, false, now);
+        await endOtherSessions(trx, user.id, sessionId, now);
         await audit(trx, {
           actorUserId: user.id,
           action: 'two_factor.disabled',
@@ -220,8 +290,48 @@ export function createTwoFactorService({ db, config, counters }: TwoFactorServic
           details: { by },
           ip,
         });
+        return noticeLink(trx, user.id, 'disabled', now);
       });
       await counters.reset(counterKey(user.id));
+      sendNotice(user.email, 'disabled', notice);
+    },
+
+    /**
+     * POST /api/two-factor/not-me: the notice's link, followed by its owner. Removes the second
+     * factor, ends every session, makes the old password unusable (whoever changed the factor knows
+     * it) and answers a password-reset code, so the owner chooses a new password at once. An unknown,
+     * used or expired link is a 400 naming `token`, and nothing changes.
+     */
+    async notMe(token: string, ip: string, now = Date.now()): Promise<string> {
+      // Hashed before the transaction (scrypt takes a while): a password nobody knows.
+      const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+      const resetCode = randomBytes(32).toString('base64url');
+      const userId = await inTransaction(db, async (trx) => {
+        const link = await consumeNotice(trx, sha256(token), now);
+        if (!link) return undefined;
+        await burnNotices(trx, link.user_id, now);
+        await deleteTwoFactor(trx, link.user_id);
+        await setTwoFactorFlag(trx, link.user_id, false, now);
+        // Bumps the token version and keeps no session: every token of the user ends.
+        await updatePassword(trx, link.user_id, unusable, now);
+        await insertResetCode(
+          trx,
+          { userId: link.user_id, codeHash: sha256(resetCode), expiresAt: now + RESET_CODE_LIFETIME_MS },
+          now,
+        );
+        await audit(trx, {
+          actorUserId: link.user_id,
+          action: 'two_factor.not_me',
+          targetType: 'user',
+          targetId: link.user_id,
+          details: { change: link.change },
+          ip,
+        });
+        return link.user_id;
+      });
+      if (userId === undefined) throw fieldError('token', NOT_ME_LINK_MESSAGE);
+      await counters.reset(counterKey(userId));
+      return resetCode;
     },
 
     /** New recovery codes in place of all earlier ones (used or not); answered once. */
