@@ -22,7 +22,7 @@ import { simulatorPart } from './features/ingest/simulator';
 import { medicineRoutes } from './features/medicines/routes';
 import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
-import { profileRoutes } from './features/profiles/routes';
+import { ownProfileRoutes, profileRoutes } from './features/profiles/routes';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { statusRoutes } from './features/status/routes';
 import { storageAlertRoutes } from './features/storage-alerts/routes';
@@ -40,6 +40,7 @@ import { operationsPlugin } from './plugins/operations';
 import { flatRequestLine, lazyRequestLogger, OneLinePerRequest } from './plugins/request-log';
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { contractSerializer } from './plugins/serializer';
+import { door } from './plugins/subject';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -149,23 +150,28 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scope('public', statusRoutes, authRoutes, oidcRoutes, twoFactorSignInRoutes, publicImageRoutes),
       );
       await api.register(
+        scope('signedIn', accountRoutes, ownProfileRoutes, profileImageRoutes, twoFactorRoutes),
+      );
+      // A patient's data, behind the one door (plugins/subject.ts): one's own, or the patient of an
+      // administrator's open impersonation session, each access through a session audited.
+      await api.register(
         scope(
           'signedIn',
-          accountRoutes,
-          profileRoutes,
-          profileImageRoutes,
-          medicineRoutes,
-          adherenceRoutes,
-          sensorRoutes,
-          chartRoutes,
-          storageAlertRoutes,
-          twoFactorRoutes,
+          door(
+            {},
+            profileRoutes,
+            medicineRoutes,
+            adherenceRoutes,
+            sensorRoutes,
+            chartRoutes,
+            storageAlertRoutes,
+          ),
+          door({ subjectPolicy: 'healthData' }, healthDataRoutes),
         ),
       );
       await api.register(
         scope('admin', adminRoutes, impersonationRoutes, sensorAdminRoutes, signInListRoutes),
       );
-      await api.register(scope('healthData', healthDataRoutes));
       await api.register(scope('ingest', ingestRoutes));
       // The OpenAPI description generated from the zod contract: public while developing, for
       // administrators only in production.

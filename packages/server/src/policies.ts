@@ -47,9 +47,14 @@ export const ADMIN_2FA_MESSAGE =
  */
 const admin: AccessCheck = async (app, request) => {
   await adminPolicy(app, request);
-  if (app.config.requireAdmin2fa && request.currentUser?.row.two_factor !== 1)
-    throw new HttpError(403, 'ForbiddenError', ADMIN_2FA_MESSAGE, { reason: 'two_factor_required' });
+  if (request.currentUser) requireAdminSecondFactor(app, request.currentUser);
 };
+
+/** With REQUIRE_ADMIN_2FA, 403 for an administrator without two-factor sign-in (the admin scope and the door). */
+export function requireAdminSecondFactor(app: FastifyInstance, user: CurrentUser): void {
+  if (app.config.requireAdmin2fa && user.row.two_factor !== 1)
+    throw new HttpError(403, 'ForbiddenError', ADMIN_2FA_MESSAGE, { reason: 'two_factor_required' });
+}
 
 const ingest: AccessCheck = async (app, request) => {
   const expected = app.config.ingestToken;

@@ -163,6 +163,23 @@ describe.each(ENGINES)('the sensor chart on %s', (engine) => {
     expect(first.data.sensorTime.at(-1)).toBe('2026-02-01T23:50:00.000Z');
     expect(second.meta.readings).toBe(144);
     expect(second.data.sensorTime[0]).toBe('2026-02-03T00:00:00.000Z');
-    expect((await chart(await admin(), ask)).json().meta.readings).toBe(432);
+    // An administrator sees the box's telemetry from while nobody held it (the day between), and a
+    // patient's stretch only inside a session for that patient.
+    const adminAuth = await admin();
+    expect((await chart(adminAuth, ask)).json().data.sensorTime[0]).toBe('2026-02-02T00:00:00.000Z');
+    expect((await chart(adminAuth, ask)).json().meta.readings).toBe(144);
+    const profileuid = (await t.app.inject({ url: '/api/profile/userdata', headers: before })).json().profileuid;
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation',
+      headers: adminAuth,
+      payload: { data: { profileuid, reason: 'Check the fridge' } },
+    });
+    expect(session.statusCode).toBe(200);
+    const userId = session.json().data.userid as number;
+    const asPatient = await chart({ ...adminAuth, 'x-imp-user-id': String(userId) }, ask);
+    expect(asPatient.json().meta.readings).toBe(288);
+    expect(asPatient.json().data.sensorTime[0]).toBe('2026-02-01T00:00:00.000Z');
+    expect(asPatient.json().data.sensorTime).not.toContain('2026-02-03T00:00:00.000Z');
   });
 });

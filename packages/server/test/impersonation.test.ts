@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES, makeAdmin, registerUser, useTestApp } from './context';
+import { count, ENGINES, makeAdmin, registerUser, useTestApp } from './context';
 
 const medicine = { name: 'Amlodipine', start_date: '2026-11-01', dosage_times: ['09:00'] };
 
@@ -37,9 +37,10 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       payload: { data, impUserId },
     });
 
-  it('answers 401 without a token and 403 to a patient on every admin call', async () => {
+  it('answers 401 without a token, and 403 to a patient naming anyone but themself', async () => {
     const { patient, profile } = await setup();
-    const calls = [
+    const other = await registerUser(t.app);
+    const admin = [
       {
         method: 'POST',
         url: '/api/impersonation',
@@ -47,6 +48,9 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       },
       { method: 'GET', url: '/api/impersonation/current' },
       { method: 'DELETE', url: '/api/impersonation/1' },
+    ] as const;
+    // The spec's /imp/ routes name a patient: another patient's data is refused to a patient.
+    const named = [
       { method: 'GET', url: `/api/profile/imp/userdata/${profile.profileuid}` },
       { method: 'GET', url: `/api/medicine-schedules/imp/profile/${patient.user.id}` },
       { method: 'GET', url: `/api/medicine-schedule/imp/medicine/1/${patient.user.id}` },
@@ -57,10 +61,11 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
         payload: { data: medicine, impUserId: patient.user.id },
       },
     ] as const;
-    for (const call of calls) {
+    for (const call of [...admin, ...named]) {
       expect((await t.app.inject(call)).statusCode).toBe(401);
-      expect((await t.app.inject({ ...call, headers: patient.auth })).statusCode).toBe(403);
+      expect((await t.app.inject({ ...call, headers: other.auth })).statusCode).toBe(403);
     }
+    expect(await count(t.db, 'medicines')).toBe(0);
   });
 
   it('needs a reason to start, naming the field', async () => {
@@ -232,8 +237,9 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
       action: 'impersonation.read_storage_alerts',
       admin: { email: admin.user.email },
     });
-    // A basic user may not.
-    expect((await t.app.inject({ url, headers: patient.auth })).statusCode).toBe(403);
+    // Another patient may not.
+    const other = await registerUser(t.app);
+    expect((await t.app.inject({ url, headers: other.auth })).statusCode).toBe(403);
   });
 
   it("pages the patient's access log in Strapi's syntax and refuses a bad page size", async () => {

@@ -217,9 +217,16 @@ describe.each(ENGINES)('sensors: devices, assignment and history on %s', (engine
     expect(Date.parse(b[0]?.sensordatetime_utc ?? '')).toBeGreaterThan(
       Date.parse(a[0]?.sensordatetime_utc ?? ''),
     );
-    // The administrator sees the same split per patient; the range limit applies to everyone.
+    // The administrator reads a patient's presses only inside a session for them (the door), and
+    // sees the same split; the range limit applies to everyone.
+    expect((await presses(auth, { ...range1, profileId: second.profileId })).statusCode).toBe(403);
+    const session = await call('POST', '/api/impersonation', auth, {
+      data: { profileuid: second.profileuid, reason: 'Box swap check' },
+    });
+    expect(session.statusCode).toBe(200);
     const asAdmin = await presses(auth, { ...range1, profileId: second.profileId });
     expect(asAdmin.json().data.presses).toEqual(b);
+    expect((await presses(auth, { ...range1, profileId: first.profileId })).statusCode).toBe(403);
     expect((await presses(auth, { ...range, profileId: second.profileId })).statusCode).toBe(400);
   });
 

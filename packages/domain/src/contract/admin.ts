@@ -124,6 +124,14 @@ export const accessLogResponseSchema = z.object({
       action: z.string(),
       admin: z.object({ givenname: z.string(), familyname: z.string(), email: z.string() }).nullable(),
       reason: z.string().nullable(),
+      /** What the access touched: the medicine (its name), the date range, the box, the health-data section. */
+      touched: z.object({
+        medicine: z.string().nullable(),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+        deveui: z.string().nullable(),
+        section: z.string().nullable(),
+      }),
     }),
   ),
   meta: z.object({ pagination: paginationSchema }),

@@ -1,7 +1,6 @@
 import type { AdherenceResponse } from '@dosedot/domain';
 import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
-import { impRequest, type Patient, samePatientPlaceholder, usePatient } from './impersonation';
+import { type Patient, patientRequest, samePatientPlaceholder, usePatient } from './impersonation';
 
 /**
  * The adherence figures, read by the dashboards and the medicine pages, each under its own query
@@ -16,15 +15,12 @@ export interface DateRange {
 }
 
 /**
- * GET /api/adherence?from&to: intakes, unmatched presses and figures per chart day of the range
- * (GET /api/adherence/imp/{userId} for the impersonated patient).
+ * GET /api/adherence?from&to: intakes, unmatched presses and figures per chart day of the range,
+ * oneself's or the impersonated patient's.
  */
 export async function getAdherence(patient: Patient, range: DateRange): Promise<Adherence> {
   const query = `?from=${range.from}&to=${range.to}`;
-  const answer = patient
-    ? await impRequest<AdherenceResponse>(`/api/adherence/imp/${patient.userid}${query}`)
-    : await apiRequest<AdherenceResponse>(`/api/adherence${query}`);
-  return answer.data;
+  return (await patientRequest<AdherenceResponse>(patient, `/api/adherence${query}`)).data;
 }
 
 /** A feature's key for whose figures of which range; the patient's key comes second (its keys factory). */

@@ -26,6 +26,8 @@ interface RequestOptions {
   auth?: boolean;
   /** A token to use instead of the session's (while a login completes). */
   token?: string;
+  /** Headers of this call (the impersonated patient's: lib/impersonation.ts patientRequest). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -56,7 +58,7 @@ async function readError(res: Response): Promise<ApiError> {
 /** The one way the app calls the API: JSON in and out, bearer token, typed errors. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal } = opts;
-  const headers: Record<string, string> = { accept: 'application/json, text/plain, */*' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json, text/plain, */*' };
   // A file goes as it is, with its own type (PUT /api/profile/image); anything else as JSON.
   const raw = typeof Blob !== 'undefined' && body instanceof Blob;
   if (body !== undefined) headers['content-type'] = raw ? body.type : 'application/json';

@@ -7,11 +7,16 @@ import { getToken, useSession } from './session-store';
 /*
  * Impersonation (spec section 4): an administrator acts for a patient inside a session the server
  * opened with a reason and ends after 30 minutes. While it is open, the pages that show a patient's
- * data (dashboards, My Medicine) read through the `imp` calls for that patient: their api files ask
- * `patientOf()` whom they read for, and put `patientKey()` into their query keys, so the
- * administrator's and each patient's data never share a cache entry. Starting it belongs to the
- * patients feature; the banner in the default layout shows it and stops it; logout forgets it.
+ * data (dashboards, My Medicine) call the same routes as the patient would, through
+ * `patientRequest(patient, …)`: it names the patient in the X-Imp-User-Id header, and the server's
+ * door lets it through only inside the open session (docs/security.md). Their api files put
+ * `patientKey()` into their query keys, so the administrator's and each patient's data never share a
+ * cache entry. Starting it belongs to the patients feature; the banner in the default layout shows
+ * it and stops it; logout forgets it.
  */
+
+/** The header that names the patient an administrator acts for (the server's door reads it). */
+export const IMP_HEADER = 'x-imp-user-id';
 
 /** Whose data a page shows: the impersonated patient, or null for the signed-in user themself. */
 export type Patient = Pick<ImpersonationSession, 'userid' | 'profileuid'> | null;
@@ -52,12 +57,22 @@ export function impersonationEnded(): void {
 }
 
 /**
- * A call of the impersonation API: a 403 means the administrator has no open session for that
- * patient any more (its 30 minutes passed, or it was stopped in another tab), so it is forgotten.
+ * The one way to call the API for whoever the page shows: oneself (`patient` null), or the
+ * impersonated patient, named in the X-Imp-User-Id header. A 403 for the patient means the
+ * administrator has no open session for them any more (its 30 minutes passed, or it was stopped in
+ * another tab), so it is forgotten.
  */
-export async function impRequest<T>(path: string, opts: Parameters<typeof apiRequest>[1] = {}): Promise<T> {
+export async function patientRequest<T>(
+  patient: Patient,
+  path: string,
+  opts: Parameters<typeof apiRequest>[1] = {},
+): Promise<T> {
+  if (!patient) return apiRequest<T>(path, opts);
   try {
-    return await apiRequest<T>(path, opts);
+    return await apiRequest<T>(path, {
+      ...opts,
+      headers: { ...opts.headers, [IMP_HEADER]: String(patient.userid) },
+    });
   } catch (err) {
     if (err instanceof ApiError && err.status === 403) impersonationEnded();
     throw err;
@@ -104,15 +119,15 @@ export function endImpersonationAtLogout(): void {
 export const getCurrentImpersonation = async () =>
   (await apiRequest<{ data: ImpersonationSession | null }>('/api/impersonation/current')).data;
 
-/** GET /api/profile/imp/userdata/{profileuid}: the impersonated patient's profile. */
-export const getPatientProfile = (profileuid: string) =>
-  impRequest<Profile>(`/api/profile/imp/userdata/${profileuid}`);
+/** GET /api/profile/userdata for the impersonated patient: their profile. */
+export const getPatientProfile = (patient: NonNullable<Patient>) =>
+  patientRequest<Profile>(patient, '/api/profile/userdata');
 
 /** Under the profile's key, so what refreshes the profile after a medicine change refreshes this too. */
 export const patientProfileQueryOptions = (patient: NonNullable<Patient>) =>
   queryOptions({
     queryKey: [...currentUserKeys.profile(), patientKey(patient)] as const,
-    queryFn: () => getPatientProfile(patient.profileuid),
+    queryFn: () => getPatientProfile(patient),
   });
 
 /**

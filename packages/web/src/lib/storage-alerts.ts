@@ -1,7 +1,6 @@
 import type { StorageAlertsResponse } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
-import { impRequest, type Patient, patientKey, samePatientPlaceholder } from './impersonation';
+import { type Patient, patientKey, patientRequest, samePatientPlaceholder } from './impersonation';
 
 /*
  * The storage alarm (decision 0006): the patient's time out of each medicine's storage range (the
@@ -21,17 +20,14 @@ export const storageAlertKeys = {
 
 /**
  * GET /api/storage-alerts?from&to (local dates of the patient, both included; default the last 7
- * days), or GET /api/storage-alerts/imp/{userId} for the impersonated patient.
+ * days), oneself's or the impersonated patient's.
  */
 export async function getStorageAlerts(patient: Patient, range: Range): Promise<StorageAlerts> {
   const params = new URLSearchParams();
   if (range.from) params.set('from', range.from);
   if (range.to) params.set('to', range.to);
   const query = params.toString() ? `?${params}` : '';
-  const answer = patient
-    ? await impRequest<StorageAlertsResponse>(`/api/storage-alerts/imp/${patient.userid}${query}`)
-    : await apiRequest<StorageAlertsResponse>(`/api/storage-alerts${query}`);
-  return answer.data;
+  return (await patientRequest<StorageAlertsResponse>(patient, `/api/storage-alerts${query}`)).data;
 }
 
 export const storageAlertsQueryOptions = (patient: Patient, range: Range) =>

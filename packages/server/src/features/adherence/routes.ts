@@ -1,22 +1,40 @@
-import { adherenceResponseSchema, dateRangeQuerySchema } from '@dosedot/domain';
+import { adherenceResponseSchema, dateRangeQuerySchema, impParamsSchema } from '@dosedot/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/auth';
-import { createMedicineService } from '../medicines/service';
+import { access, subjectOf } from '../../plugins/subject';
 import { presentAdherence } from './presenter';
-import { createAdherenceService } from './service';
+import { createAdherenceService, type RangeAsked } from './service';
 
-/** GET /api/adherence?from&to: the signed-in patient's intakes and figures per chart day (signed-in scope). */
+/**
+ * GET /api/adherence?from&to: the subject's intakes and figures per chart day (behind the door; the
+ * dashboards and My Medicine). GET /api/adherence/imp/{userId} names the patient in the path.
+ */
 export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const adherence = createAdherenceService(app.db);
-  const medicines = createMedicineService(app.db);
+  const read = async (request: FastifyRequest<{ Querystring: RangeAsked }>) => {
+    const { timezone, range, result } = await adherence.compute(subjectOf(request).profileId, request.query);
+    return { data: presentAdherence(timezone, range, result) };
+  };
+  const config = access('read_adherence', (r) => {
+    const { from, to } = r.query as RangeAsked;
+    return { from, to };
+  });
 
   app.get(
     '/adherence',
-    { schema: { querystring: dateRangeQuerySchema, response: { 200: adherenceResponseSchema } } },
-    async (request) => {
-      const profileId = await medicines.profileOf(userOf(request).id);
-      const { timezone, range, result } = await adherence.compute(profileId, request.query);
-      return { data: presentAdherence(timezone, range, result) };
+    { config, schema: { querystring: dateRangeQuerySchema, response: { 200: adherenceResponseSchema } } },
+    read,
+  );
+  app.get(
+    '/adherence/imp/:impUserId',
+    {
+      config,
+      schema: {
+        params: impParamsSchema,
+        querystring: dateRangeQuerySchema,
+        response: { 200: adherenceResponseSchema },
+      },
     },
+    read,
   );
 };

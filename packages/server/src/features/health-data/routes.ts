@@ -5,38 +5,52 @@ import {
   healthDataResponseSchema,
 } from '@dosedot/domain/health';
 import { localDateOf } from '@dosedot/domain/time';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userOf } from '../../plugins/auth';
-import { profileTimezone } from '../medicines/queries';
-import { createMedicineService } from '../medicines/service';
+import { access, subjectOf } from '../../plugins/subject';
 import { toFhirBundle } from './fhir';
 import { createHealthDataService, presentHealthData } from './service';
 
-/** My Health Data (health-data scope: only the users HEALTH_DATA_EMAILS lists). */
+/**
+ * My Health Data (behind the door, for subjects with the grant: the users HEALTH_DATA_EMAILS lists,
+ * themselves or through an administrator's open session).
+ */
 export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createHealthDataService(app.db, app.config.healthDataKey);
-  const profiles = createMedicineService(app.db);
-  const own = async (request: Parameters<typeof userOf>[0]) => {
-    const user = userOf(request);
-    const profileId = await profiles.profileOf(user.id);
-    return { user, profileId, today: localDateOf(Date.now(), await profileTimezone(app.db, profileId)) };
+  const own = (request: FastifyRequest) => {
+    const subject = subjectOf(request);
+    return { subject, today: localDateOf(Date.now(), subject.timezone) };
   };
 
-  app.get('/health-data', { schema: { response: { 200: healthDataResponseSchema } } }, async (request) => {
-    const { user, profileId, today } = await own(request);
-    const { record, updatedAt } = await service.read(user.id, profileId, request.ip);
-    return { data: presentHealthData(record, updatedAt, today) };
-  });
+  app.get(
+    '/health-data',
+    { config: access('read_health_data'), schema: { response: { 200: healthDataResponseSchema } } },
+    async (request) => {
+      const { subject, today } = own(request);
+      const { record, updatedAt } = await service.read(subject.actor.id, subject.profileId, request.ip);
+      return { data: presentHealthData(record, updatedAt, today) };
+    },
+  );
 
   for (const section of HEALTH_SECTION_NAMES) {
     app.put(
       `/health-data/${section}`,
-      { schema: { body: HEALTH_SECTIONS[section], response: { 200: healthDataResponseSchema } } },
+      {
+        config: access('write_health_data', () => ({ section })),
+        schema: { body: HEALTH_SECTIONS[section], response: { 200: healthDataResponseSchema } },
+      },
       async (request) => {
-        const { user, profileId, today } = await own(request);
+        const { subject, today } = own(request);
         const values = request.body as NonNullable<Parameters<typeof service.save<HealthSection>>[3]>;
-        const { record, updatedAt } = await service.save(user.id, profileId, section, values, request.ip);
+        const { record, updatedAt } = await service.save(
+          subject.actor.id,
+          subject.profileId,
+          section,
+          values,
+          request.ip,
+          subject.record,
+        );
         return { data: presentHealthData(record, updatedAt, today) };
       },
     );
@@ -45,13 +59,21 @@ export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Take your data with you: JSON as stored, or a FHIR R4 Bundle. */
   app.get(
     '/health-data/export',
-    { schema: { querystring: z.strictObject({ format: z.enum(['json', 'fhir']).default('json') }) } },
+    {
+      config: access('export_health_data', (r) => ({ format: (r.query as { format: string }).format })),
+      schema: { querystring: z.strictObject({ format: z.enum(['json', 'fhir']).default('json') }) },
+    },
     async (request, reply) => {
-      const { user, profileId, today } = await own(request);
-      const { record, updatedAt } = await service.read(user.id, profileId, request.ip, 'health_data.export');
+      const { subject, today } = own(request);
+      const { record, updatedAt } = await service.read(
+        subject.actor.id,
+        subject.profileId,
+        request.ip,
+        'health_data.export',
+      );
       const data = presentHealthData(record, updatedAt, today);
       const fhir = request.query.format === 'fhir';
-      const body = fhir ? toFhirBundle(data, { email: user.email, today }) : { data };
+      const body = fhir ? toFhirBundle(data, { email: subject.email, today }) : { data };
       return reply
         .header('content-disposition', `attachment; filename="my-health-data${fhir ? '.fhir' : ''}.json"`)
         .type(fhir ? 'application/fhir+json' : 'application/json; charset=utf-8')

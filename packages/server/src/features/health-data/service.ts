@@ -44,6 +44,8 @@ export function createHealthDataService(db: Db, key: Buffer) {
       section: S,
       values: NonNullable<HealthRecord[S]>,
       ip: string,
+      /** The door's record: the access log entry of a write through a session, in this transaction. */
+      recordAccess: (trx: Db) => Promise<void> = async () => {},
     ) {
       await inTransaction(db, async (trx) => {
         const row = await findHealthRecord(trx, profileId);
@@ -58,6 +60,7 @@ export function createHealthDataService(db: Db, key: Buffer) {
           details: { section },
           ip,
         });
+        await recordAccess(trx);
       });
       return load(profileId);
     },

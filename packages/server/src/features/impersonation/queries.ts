@@ -10,16 +10,39 @@ export interface SessionRow {
   ended_at: number | null;
 }
 
-/** The patient profile behind a profileuid or a user id, with what a session shows of it. */
+/** The patient profile behind a profileuid, a user id or a profile id, with what a session shows of it. */
 export type PatientKey = { profileuid: string } | { userId: number } | { profileId: number };
 
-export function findPatient(db: Db, by: PatientKey) {
+export interface PatientRow {
+  id: number;
+  user_id: number;
+  profileuid: string;
+  givenname: string;
+  familyname: string;
+  profiletype: string;
+  timezone: string;
+  email: string;
+  confirmed: number;
+}
+
+export function findPatient(db: Db, by: PatientKey): Promise<PatientRow | undefined> {
   const q = db
     .selectFrom('profiles')
-    .select(['id', 'user_id', 'profileuid', 'givenname', 'familyname', 'profiletype']);
-  if ('profileuid' in by) return q.where('profileuid', '=', by.profileuid).executeTakeFirst();
-  if ('userId' in by) return q.where('user_id', '=', by.userId).executeTakeFirst();
-  return q.where('id', '=', by.profileId).executeTakeFirst();
+    .innerJoin('users', 'users.id', 'profiles.user_id')
+    .select([
+      'profiles.id',
+      'profiles.user_id',
+      'profiles.profileuid',
+      'profiles.givenname',
+      'profiles.familyname',
+      'profiles.profiletype',
+      'profiles.timezone',
+      'users.email',
+      'users.confirmed',
+    ]);
+  if ('profileuid' in by) return q.where('profiles.profileuid', '=', by.profileuid).executeTakeFirst();
+  if ('userId' in by) return q.where('profiles.user_id', '=', by.userId).executeTakeFirst();
+  return q.where('profiles.id', '=', by.profileId).executeTakeFirst();
 }
 
 export async function insertSession(

@@ -2,17 +2,17 @@ import { IMPERSONATION_MINUTES, type ImpersonationSession } from '@dosedot/domai
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { audit } from '../../lib/audit';
-import { dataFieldError, forbidden, notFound } from '../../lib/errors';
+import { dataFieldError, notFound } from '../../lib/errors';
 import {
   endSessions,
   findPatient,
   insertSession,
   openSessions,
-  type PatientKey,
+  type PatientRow,
   type SessionRow,
 } from './queries';
 
-type Patient = NonNullable<Awaited<ReturnType<typeof findPatient>>>;
+type Patient = PatientRow;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -42,7 +42,18 @@ export function createImpersonationService(db: Db) {
       if (patient.profiletype === 'admin')
         throw dataFieldError('profileuid', 'Only patients can be impersonated');
       const session = await inTransaction(db, async (trx) => {
-        await endSessions(trx, adminUserId, now);
+        // One session at a time: an open one ends now, and its end is in that patient's log.
+        for (const open of await openSessions(trx, adminUserId, now)) {
+          await endSessions(trx, adminUserId, now, open.id);
+          await audit(trx, {
+            actorUserId: adminUserId,
+            action: 'impersonation.stop',
+            targetType: 'profile',
+            targetId: open.profile_id,
+            details: { session: open.id, reason: open.reason, replaced: true },
+            ip,
+          });
+        }
         const s = await insertSession(trx, {
           adminUserId,
           profileId: patient.id,
@@ -84,33 +95,6 @@ export function createImpersonationService(db: Db) {
           ip,
         });
       });
-    },
-
-    /**
-     * The patient an administrator may act for right now, found by profileuid or user id, with the
-     * access written to the audit log; 403 without an open session for this patient.
-     */
-    async enter(
-      adminUserId: number,
-      by: PatientKey,
-      action: string,
-      ip: string,
-      details: Record<string, unknown> = {},
-      now = Date.now(),
-    ): Promise<Patient> {
-      const patient = await findPatient(db, by);
-      if (!patient) throw notFound('Profile not found');
-      const [session] = await openSessions(db, adminUserId, now, patient.id);
-      if (!session) throw forbidden('Start an impersonation session for this patient first');
-      await audit(db, {
-        actorUserId: adminUserId,
-        action: `impersonation.${action}`,
-        targetType: 'profile',
-        targetId: patient.id,
-        details: { session: session.id, reason: session.reason, ...details },
-        ip,
-      });
-      return patient;
     },
   };
 }

@@ -5,6 +5,10 @@ import {
   deletedResponseSchema,
   editMedicineRequestSchema,
   idParamsSchema,
+  impersonateAssignMedicineRequestSchema,
+  impMedicineParamsSchema,
+  impParamsSchema,
+  type MedicineInput,
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineResponseSchema,
@@ -12,77 +16,162 @@ import {
   profileScheduleResponseSchema,
   scheduleResponseSchema,
 } from '@dosedot/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/auth';
+import { access, subjectOf } from '../../plugins/subject';
+import type { RangeAsked as DateRangeQuery } from '../adherence/service';
 import { createMedicineHistory } from './history';
 import { createMedicineService } from './service';
 
-/** The signed-in patient's own medicines and dosage times (signed-in scope). */
+type Params<P> = FastifyRequest<{ Params: P }>;
+
+/**
+ * The subject's medicines and dosage times (behind the door: one's own, or the patient of an
+ * administrator's open session). The spec's `/imp/` paths are the same routes with the patient named.
+ */
 export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMedicineService(app.db);
   const history = createMedicineHistory(app.db);
-  const own = (request: Parameters<typeof userOf>[0]) => service.profileOf(userOf(request).id);
 
   app.get(
     '/medicines',
-    { schema: { querystring: medicineListQuerySchema, response: { 200: medicineListResponseSchema } } },
-    async (request) => ({ data: await service.list(await own(request), request.query.type) }),
+    {
+      config: access('read_medicines'),
+      schema: { querystring: medicineListQuerySchema, response: { 200: medicineListResponseSchema } },
+    },
+    async (request) => ({ data: await service.list(subjectOf(request).profileId, request.query.type) }),
   );
 
+  const add = async (request: FastifyRequest<{ Body: { data: MedicineInput } }>) => {
+    const subject = subjectOf(request);
+    return { data: await service.add(subject.profileId, request.body.data, subject.record) };
+  };
+  const addConfig = access('add_medicine');
   app.post(
     '/medicine/assignMedicine',
-    { schema: { body: assignMedicineRequestSchema, response: { 200: medicineResponseSchema } } },
-    async (request) => ({ data: await service.add(await own(request), request.body.data) }),
+    {
+      config: addConfig,
+      schema: { body: assignMedicineRequestSchema, response: { 200: medicineResponseSchema } },
+    },
+    add,
+  );
+  app.post(
+    '/medicine/impersonateAssignMedicine',
+    {
+      config: addConfig,
+      schema: { body: impersonateAssignMedicineRequestSchema, response: { 200: medicineResponseSchema } },
+    },
+    add,
   );
 
   app.post(
     '/medicine/editMedicineRecord',
-    { schema: { body: editMedicineRequestSchema, response: { 200: medicineResponseSchema } } },
-    async (request) => ({ data: await service.edit(await own(request), request.body.data) }),
+    {
+      config: access('edit_medicine', (r) => ({ medicine: (r.body as { data: { id: number } }).data.id })),
+      schema: { body: editMedicineRequestSchema, response: { 200: medicineResponseSchema } },
+    },
+    async (request) => {
+      const subject = subjectOf(request);
+      return { data: await service.edit(subject.profileId, request.body.data, subject.record) };
+    },
   );
 
   app.delete(
     '/medicines/:id',
-    { schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } } },
+    {
+      config: access('remove_medicine', (r) => ({ medicine: (r.params as { id: number }).id })),
+      schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } },
+    },
     async (request) => {
-      await service.remove(await own(request), request.params.id);
+      const subject = subjectOf(request);
+      await service.remove(subject.profileId, request.params.id, subject.record);
       return { data: { id: request.params.id } };
     },
   );
 
   app.post(
     '/medicine-schedules',
-    { schema: { body: createScheduleRequestSchema, response: { 200: scheduleResponseSchema } } },
+    {
+      config: access('add_schedule', (r) => {
+        const { medicine, dosage_time } = (r.body as { data: { medicine: number; dosage_time: string } })
+          .data;
+        return { medicine, time: dosage_time };
+      }),
+      schema: { body: createScheduleRequestSchema, response: { 200: scheduleResponseSchema } },
+    },
     async (request) => {
+      const subject = subjectOf(request);
       const { medicine, dosage_time } = request.body.data;
-      return { data: await service.addSchedule(await own(request), medicine, dosage_time) };
+      return { data: await service.addSchedule(subject.profileId, medicine, dosage_time, subject.record) };
     },
   );
 
   app.delete(
     '/medicine-schedules/:id',
-    { schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } } },
+    {
+      config: access('remove_schedule', (r) => ({ schedule: (r.params as { id: number }).id })),
+      schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } },
+    },
     async (request) => {
-      await service.removeSchedule(await own(request), request.params.id);
+      const subject = subjectOf(request);
+      await service.removeSchedule(subject.profileId, request.params.id, subject.record);
       return { data: { id: request.params.id } };
     },
   );
 
+  const profileSchedule = async (request: FastifyRequest) => ({
+    data: { schedule: await service.profileSchedule(subjectOf(request).profileId) },
+  });
+  const scheduleConfig = access('read_schedule');
   app.get(
     '/medicine-schedules/profile',
-    { schema: { response: { 200: profileScheduleResponseSchema } } },
-    async (request) => ({ data: { schedule: await service.profileSchedule(await own(request)) } }),
+    { config: scheduleConfig, schema: { response: { 200: profileScheduleResponseSchema } } },
+    profileSchedule,
+  );
+  app.get(
+    '/medicine-schedules/imp/profile/:impUserId',
+    {
+      config: scheduleConfig,
+      schema: { params: impParamsSchema, response: { 200: profileScheduleResponseSchema } },
+    },
+    profileSchedule,
   );
 
+  type HistoryRequest = FastifyRequest<{
+    Params: { id: number } | { medicineId: number };
+    Querystring: DateRangeQuery;
+  }>;
+  const medicineOf = (request: Params<{ id: number } | { medicineId: number }>) =>
+    'id' in request.params ? request.params.id : request.params.medicineId;
+  const medicineHistory = async (request: HistoryRequest) => ({
+    data: await history(subjectOf(request).profileId, medicineOf(request), request.query),
+  });
+  const historyConfig = access('read_medicine', (r) => {
+    const { from, to } = r.query as DateRangeQuery;
+    return { medicine: medicineOf(r as HistoryRequest), from, to };
+  });
   app.get(
     '/medicine-schedule/medicine/:id',
     {
+      config: historyConfig,
       schema: {
         params: idParamsSchema,
         querystring: dateRangeQuerySchema,
         response: { 200: medicineScheduleResponseSchema },
       },
     },
-    async (request) => ({ data: await history(await own(request), request.params.id, request.query) }),
+    medicineHistory,
+  );
+  app.get(
+    '/medicine-schedule/imp/medicine/:medicineId/:impUserId',
+    {
+      config: historyConfig,
+      schema: {
+        params: impMedicineParamsSchema,
+        querystring: dateRangeQuerySchema,
+        response: { 200: medicineScheduleResponseSchema },
+      },
+    },
+    medicineHistory,
   );
 };

@@ -3,6 +3,11 @@ import { checkStorageRange } from '@dosedot/domain/storage';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, notFound } from '../../lib/errors';
+
+/** Writes the access into the patient's access log inside the write's transaction (the door's `record`). */
+export type RecordAccess = (trx: Db, touched?: Record<string, unknown>) => Promise<void>;
+const nothingToRecord: RecordAccess = async () => {};
+
 import { presentMedicine, presentSchedule } from './presenter';
 import {
   deleteMedicine,
@@ -49,18 +54,23 @@ export function createMedicineService(db: Db) {
     get: load,
 
     /** A new medicine with its dosage times (an as-needed medicine keeps none). */
-    async add(profileId: number, input: MedicineInput): Promise<Medicine> {
+    async add(profileId: number, input: MedicineInput, record = nothingToRecord): Promise<Medicine> {
       const { dosage_times, ...fields } = input;
       const id = await inTransaction(db, async (trx) => {
         const row = await insertMedicine(trx, profileId, fields);
         if (fields.type === 1) for (const time of dosage_times) await insertSchedule(trx, row.id, time);
+        await record(trx, { medicine: row.id, name: fields.name });
         return row.id;
       });
       return load(profileId, id);
     },
 
     /** Changes the given fields; given dosage times replace the schedule. */
-    async edit(profileId: number, changes: EditMedicineRequest['data']): Promise<Medicine> {
+    async edit(
+      profileId: number,
+      changes: EditMedicineRequest['data'],
+      record = nothingToRecord,
+    ): Promise<Medicine> {
       const { id, dosage_times, ...fields } = changes;
       const current = await findMedicine(db, profileId, id);
       if (!current) throw medicineNotFound();
@@ -97,28 +107,41 @@ export function createMedicineService(db: Db) {
           const kept = new Set(existing.map((s) => s.dosage_time));
           for (const time of wanted) if (!kept.has(time)) await insertSchedule(trx, id, time);
         }
+        await record(trx, { fields: Object.keys(changes).filter((k) => k !== 'id') });
       });
       return load(profileId, id);
     },
 
-    async remove(profileId: number, id: number): Promise<void> {
-      if (!(await findMedicine(db, profileId, id))) throw medicineNotFound();
-      await inTransaction(db, (trx) => deleteMedicine(trx, id));
+    async remove(profileId: number, id: number, record = nothingToRecord): Promise<void> {
+      const medicine = await findMedicine(db, profileId, id);
+      if (!medicine) throw medicineNotFound();
+      await inTransaction(db, async (trx) => {
+        await deleteMedicine(trx, id);
+        await record(trx, { name: medicine.name });
+      });
     },
 
-    async addSchedule(profileId: number, medicineId: number, dosageTime: string) {
+    async addSchedule(profileId: number, medicineId: number, dosageTime: string, record = nothingToRecord) {
       const medicine = await findMedicine(db, profileId, medicineId);
       if (!medicine) throw dataFieldError('medicine', 'Medicine not found');
       if (medicine.type === 2) throw dataFieldError('medicine', 'An as-needed medicine has no dosage times');
       const existing = await schedulesOf(db, [medicineId]);
       if (existing.some((s) => s.dosage_time === dosageTime))
         throw dataFieldError('dosage_time', 'This dosage time is already scheduled');
-      return presentSchedule(await insertSchedule(db, medicineId, dosageTime));
+      return inTransaction(db, async (trx) => {
+        const row = await insertSchedule(trx, medicineId, dosageTime);
+        await record(trx);
+        return presentSchedule(row);
+      });
     },
 
-    async removeSchedule(profileId: number, id: number): Promise<void> {
-      if (!(await findSchedule(db, profileId, id))) throw notFound('Schedule not found');
-      await deleteSchedule(db, id);
+    async removeSchedule(profileId: number, id: number, record = nothingToRecord): Promise<void> {
+      const schedule = await findSchedule(db, profileId, id);
+      if (!schedule) throw notFound('Schedule not found');
+      await inTransaction(db, async (trx) => {
+        await deleteSchedule(trx, id);
+        await record(trx, { medicine: schedule.medicine_id, time: schedule.dosage_time });
+      });
     },
 
     /** Every dosage time of the profile with its medicine, in order of the day. */

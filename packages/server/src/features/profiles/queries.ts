@@ -84,3 +84,14 @@ export function findProfileImage(db: Db, token: string) {
     .where('token', '=', token)
     .executeTakeFirst();
 }
+
+/** The names of the profile's medicines among these ids (the access log names what was opened). */
+export function medicineNames(db: Db, profileId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('medicines')
+    .select(['id', 'name'])
+    .where('profile_id', '=', profileId)
+    .where('id', 'in', ids)
+    .execute();
+}

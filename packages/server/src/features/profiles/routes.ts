@@ -3,23 +3,40 @@ import {
   accessLogResponseSchema,
   profileSchema,
   profileUpdateSchema,
+  profileuidParamsSchema,
 } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
+import { access, subjectOf } from '../../plugins/subject';
 import { accessesOf } from '../impersonation/queries';
-import { findProfileByUserId, updateProfile } from './queries';
+import { findProfileByUserId, medicineNames, updateProfile } from './queries';
 import { createProfileService } from './service';
 
-/** The signed-in user's own profile (signed-in scope). */
+/**
+ * GET /api/profile/userdata: the subject's profile (behind the door); GET
+ * /api/profile/imp/userdata/{profileuid} names the patient in the path.
+ */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfileService(app.db);
-  const load = (userId: number) => profiles.load(userId);
-
   // Not async: a profile in memory is answered without a trip through the microtask queue.
-  app.get('/profile/userdata', { schema: { response: { 200: profileSchema } } }, (request) =>
-    profiles.loadNow(userOf(request).id),
+  const read = (request: Parameters<typeof subjectOf>[0]) => profiles.loadNow(subjectOf(request).userId);
+  const config = access('read_profile');
+  app.get('/profile/userdata', { config, schema: { response: { 200: profileSchema } } }, read);
+  app.get(
+    '/profile/imp/userdata/:profileuid',
+    { config, schema: { params: profileuidParamsSchema, response: { 200: profileSchema } } },
+    read,
   );
+};
+
+/** What an access-log entry's details hold (plugins/subject.ts writes them). */
+type Details = Record<string, unknown>;
+
+/** The signed-in user's own profile settings and access log (signed-in scope: never another's). */
+export const ownProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profiles = createProfileService(app.db);
+  const load = (userId: number) => profiles.load(userId);
 
   app.put(
     '/profile/userdata',
@@ -42,18 +59,34 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = request.query['pagination[page]'];
       const pageSize = request.query['pagination[pageSize]'];
       const { rows, total } = await accessesOf(app.db, row.id, { page, pageSize });
+      const parsed = rows.map((e) => ({
+        ...e,
+        details: e.details ? (JSON.parse(e.details) as Details) : {},
+      }));
+      const ids = [...new Set(parsed.map((e) => e.details.medicine).filter((m) => typeof m === 'number'))];
+      const names = new Map((await medicineNames(app.db, row.id, ids)).map((m) => [m.id, m.name]));
+      const text = (v: unknown) => (typeof v === 'string' ? v : null);
       return {
-        data: rows.map((e) => {
-          const details = e.details ? (JSON.parse(e.details) as { reason?: unknown }) : {};
-          return {
-            at: new Date(e.at).toISOString(),
-            action: e.action,
-            admin: e.email
-              ? { givenname: e.givenname ?? '', familyname: e.familyname ?? '', email: e.email }
-              : null,
-            reason: typeof details.reason === 'string' ? details.reason : null,
-          };
-        }),
+        data: parsed.map(({ details, ...e }) => ({
+          at: new Date(e.at).toISOString(),
+          action: e.action,
+          admin: e.email
+            ? { givenname: e.givenname ?? '', familyname: e.familyname ?? '', email: e.email }
+            : null,
+          reason: text(details.reason),
+          touched: {
+            // A removed medicine keeps the name the log wrote down.
+            medicine:
+              text(details.name) ??
+              (typeof details.medicine === 'number'
+                ? (names.get(details.medicine) ?? null)
+                : text(details.medicine)),
+            from: text(details.from),
+            to: text(details.to),
+            deveui: text(details.deveui),
+            section: text(details.section),
+          },
+        })),
         meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
       };
     },

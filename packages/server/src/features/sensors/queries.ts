@@ -216,24 +216,16 @@ export async function setProfileSensor(db: Db, profileId: number, sensorId: numb
 }
 
 /** The intervals during which a sensor was this profile's (open ones end at null). */
-export function intervalsOfSensorForProfile(
-  db: Db,
-  sensorId: number,
-  profileId: number,
-): Promise<AssignmentRow[]> {
+/** Every holding of a sensor, by any patient, oldest first. */
+export function intervalsOfSensor(db: Db, sensorId: number): Promise<AssignmentRow[]> {
   return db
     .selectFrom('sensor_assignments')
     .select(assignmentColumns)
     .where('sensor_id', '=', sensorId)
-    .where('profile_id', '=', profileId)
     .orderBy('assigned_from')
     .execute();
 }
 
-/**
- * Presses of the profile's boxes with each box's DevEUI, only from while the box was theirs (the
- * assignment history), between two instants.
- */
 export function pressesOfProfile(
   db: Db,
   profileId: number,

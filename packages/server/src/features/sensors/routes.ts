@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listQueryOf, listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
+import { access, subjectOf } from '../../plugins/subject';
 import type { IngestCounters } from '../ingest/service';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
@@ -74,21 +75,36 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A patient's presses and temperature/humidity history (signed-in scope: their own; admins any). */
+/**
+ * A patient's presses and temperature/humidity history (behind the door: the body's `profileId`
+ * names the patient, who must be the caller or the patient of an administrator's open session).
+ */
 export const sensorRoutes: FastifyPluginAsyncZod = async (app) => {
   const sensors = createSensorService(app.db);
+  const patientOf = (request: FastifyRequest) => {
+    const subject = subjectOf(request);
+    return { id: subject.profileId, timezone: subject.timezone };
+  };
+  const range = (r: FastifyRequest) => {
+    const { startDate, endDate } = r.body as { startDate: string; endDate: string };
+    return { from: startDate, to: endDate };
+  };
 
   app.post(
     '/sensor/button/getButtonPressHistory',
     {
+      config: access('read_presses', range),
       schema: { body: buttonPressHistoryRequestSchema, response: { 200: buttonPressHistoryResponseSchema } },
     },
-    async (request) => ({ data: await sensors.pressHistory(userOf(request), request.body) }),
+    async (request) => ({ data: await sensors.pressHistory(patientOf(request), request.body) }),
   );
 
   app.post(
     '/sensor/history/getSensorTempAndHumiHistory',
-    { schema: { body: tempHumiHistoryRequestSchema, response: { 200: tempHumiHistoryResponseSchema } } },
-    async (request) => ({ data: await sensors.climateHistory(userOf(request), request.body) }),
+    {
+      config: access('read_climate', range),
+      schema: { body: tempHumiHistoryRequestSchema, response: { 200: tempHumiHistoryResponseSchema } },
+    },
+    async (request) => ({ data: await sensors.climateHistory(patientOf(request), request.body) }),
   );
 };

@@ -1,14 +1,44 @@
-import { storageAlertsQuerySchema, storageAlertsResponseSchema } from '@dosedot/domain';
+import {
+  impParamsSchema,
+  type StorageAlertsQuery,
+  storageAlertsQuerySchema,
+  storageAlertsResponseSchema,
+} from '@dosedot/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/auth';
+import { access, subjectOf } from '../../plugins/subject';
 import { createStorageAlertService } from './service';
 
-/** GET /api/storage-alerts?from&to: the signed-in patient's time out of each medicine's storage range. */
+/**
+ * GET /api/storage-alerts?from&to: the subject's time out of each medicine's storage range (behind
+ * the door); GET /api/storage-alerts/imp/{userId} names the patient in the path.
+ */
 export const storageAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const alerts = createStorageAlertService(app.db);
+  const read = (request: FastifyRequest<{ Querystring: StorageAlertsQuery }>) =>
+    alerts.forUser(subjectOf(request).userId, request.query);
+  const config = access('read_storage_alerts', (r) => {
+    const { from, to } = r.query as StorageAlertsQuery;
+    return { from, to };
+  });
   app.get(
     '/storage-alerts',
-    { schema: { querystring: storageAlertsQuerySchema, response: { 200: storageAlertsResponseSchema } } },
-    async (request) => alerts.forUser(userOf(request).id, request.query),
+    {
+      config,
+      schema: { querystring: storageAlertsQuerySchema, response: { 200: storageAlertsResponseSchema } },
+    },
+    read,
+  );
+  app.get(
+    '/storage-alerts/imp/:impUserId',
+    {
+      config,
+      schema: {
+        params: impParamsSchema,
+        querystring: storageAlertsQuerySchema,
+        response: { 200: storageAlertsResponseSchema },
+      },
+    },
+    read,
   );
 };

@@ -1,23 +1,14 @@
 import type { Medicine, MedicineInput } from '@dosedot/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { impRequest, type Patient, usePatient } from '../../../lib/impersonation';
+import { type Patient, patientRequest, usePatient } from '../../../lib/impersonation';
 import { invalidateMedicineData } from './keys';
 
-/**
- * POST /api/medicine/assignMedicine: a new medicine with its dosage times; for the impersonated
- * patient POST /api/medicine/impersonateAssignMedicine {data, impUserId}.
- */
+/** POST /api/medicine/assignMedicine: a new medicine with its dosage times, oneself's or the impersonated patient's. */
 export async function createMedicine(patient: Patient, input: MedicineInput): Promise<Medicine> {
-  const answer = patient
-    ? await impRequest<{ data: Medicine }>('/api/medicine/impersonateAssignMedicine', {
-        method: 'POST',
-        body: { data: input, impUserId: patient.userid },
-      })
-    : await apiRequest<{ data: Medicine }>('/api/medicine/assignMedicine', {
-        method: 'POST',
-        body: { data: input },
-      });
+  const answer = await patientRequest<{ data: Medicine }>(patient, '/api/medicine/assignMedicine', {
+    method: 'POST',
+    body: { data: input },
+  });
   return answer.data;
 }
 

@@ -1,7 +1,6 @@
 import type { MedicineScheduleResponse } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { impRequest, type Patient, usePatient } from '../../../lib/impersonation';
+import { type Patient, patientRequest, usePatient } from '../../../lib/impersonation';
 import { type DateRange, medicineKeys } from './keys';
 
 export type MedicineSchedule = MedicineScheduleResponse['data'];
@@ -17,12 +16,8 @@ export async function getMedicineSchedule(
   range?: DateRange,
 ): Promise<MedicineSchedule> {
   const query = range ? `?from=${range.from}&to=${range.to}` : '';
-  const answer = patient
-    ? await impRequest<MedicineScheduleResponse>(
-        `/api/medicine-schedule/imp/medicine/${id}/${patient.userid}${query}`,
-      )
-    : await apiRequest<MedicineScheduleResponse>(`/api/medicine-schedule/medicine/${id}${query}`);
-  return answer.data;
+  const path = `/api/medicine-schedule/medicine/${id}${query}`;
+  return (await patientRequest<MedicineScheduleResponse>(patient, path)).data;
 }
 
 export const medicineScheduleQueryOptions = (patient: Patient, id: number, range?: DateRange) =>
@@ -31,7 +26,7 @@ export const medicineScheduleQueryOptions = (patient: Patient, id: number, range
     queryFn: () => getMedicineSchedule(patient, id, range),
   });
 
-/** While impersonating: GET /api/medicine-schedule/imp/medicine/{id}/{userId}. */
+/** Oneself's medicine, or the impersonated patient's. */
 export function useMedicineSchedule(id: number | undefined, range?: DateRange) {
   const patient = usePatient();
   return useQuery({ ...medicineScheduleQueryOptions(patient, id ?? 0, range), enabled: id !== undefined });

@@ -1,19 +1,12 @@
 import type { Medicine } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { getPatientProfile, type Patient, usePatient } from '../../../lib/impersonation';
+import { type Patient, patientRequest, usePatient } from '../../../lib/impersonation';
 import { medicineKeys } from './keys';
 
-/**
- * GET /api/medicines[?type=1|2]: the patient's medicines, all or of one type. While impersonating,
- * the medicines of GET /api/profile/imp/userdata/{profileuid} (the same list, of that patient).
- */
+/** GET /api/medicines[?type=1|2]: the patient's medicines (oneself's or the impersonated one's), all or of one type. */
 export async function getMedicines(patient: Patient, type?: 1 | 2): Promise<Medicine[]> {
-  if (patient) {
-    const { medicines } = await getPatientProfile(patient.profileuid);
-    return type ? medicines.filter((m) => m.type === type) : medicines;
-  }
-  return (await apiRequest<{ data: Medicine[] }>(`/api/medicines${type ? `?type=${type}` : ''}`)).data;
+  const path = `/api/medicines${type ? `?type=${type}` : ''}`;
+  return (await patientRequest<{ data: Medicine[] }>(patient, path)).data;
 }
 
 export const medicinesQueryOptions = (patient: Patient, type?: 1 | 2) =>

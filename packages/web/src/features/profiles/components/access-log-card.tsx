@@ -1,3 +1,4 @@
+import type { AccessLogResponse } from '@dosedot/domain';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,6 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
@@ -20,11 +22,46 @@ const ACTIONS = [
   'stop',
   'read_profile',
   'read_schedule',
+  'read_medicines',
   'read_medicine',
   'read_adherence',
   'read_storage_alerts',
+  'read_presses',
+  'read_climate',
+  'read_chart',
   'add_medicine',
+  'edit_medicine',
+  'remove_medicine',
+  'add_schedule',
+  'remove_schedule',
+  'read_health_data',
+  'write_health_data',
+  'export_health_data',
 ];
+
+const SECTIONS = [
+  'basic-information',
+  'physical-measurements',
+  'vision',
+  'medical-information',
+  'emergency-contact',
+  'additional-information',
+];
+
+type Touched = AccessLogResponse['data'][number]['touched'];
+
+/** What an access touched, in words: the medicine, the dates, the box, the health-data section. */
+function touchedText(touched: Touched, t: TFunction, day: (iso: string) => string): string {
+  const parts: string[] = [];
+  if (touched.medicine) parts.push(t('profile.access.touched.medicine', { name: touched.medicine }));
+  if (touched.from && touched.to)
+    parts.push(t('profile.access.touched.range', { from: day(touched.from), to: day(touched.to) }));
+  else if (touched.from || touched.to) parts.push(day(touched.from ?? touched.to ?? ''));
+  if (touched.deveui) parts.push(t('profile.access.touched.box', { deveui: touched.deveui }));
+  if (touched.section && SECTIONS.includes(touched.section))
+    parts.push(t(`profile.access.touched.sections.${touched.section}`));
+  return parts.join(' · ');
+}
 
 /**
  * Accountable access: who opened the patient's data as an administrator, when and why (from the
@@ -35,6 +72,10 @@ export function AccessLogCard({ lang }: { lang: string }) {
   const [page, setPage] = useState(1);
   const log = useAccessLog(page);
   const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateOnly = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  // A date of the range (YYYY-MM-DD) as the patient reads dates; an instant as it was sent.
+  const day = (value: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(value) ? dateOnly.format(new Date(`${value}T00:00:00Z`)) : value;
 
   let body: React.ReactNode;
   if (log.isPending) body = <LoadingSkeleton rows={3} />;
@@ -89,6 +130,11 @@ export function AccessLogCard({ lang }: { lang: string }) {
                         {format.format(new Date(e.at))}
                         {e.admin ? ` · ${e.admin.email}` : ''}
                       </Box>
+                      {touchedText(e.touched, t, day) ? (
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {touchedText(e.touched, t, day)}
+                        </Box>
+                      ) : null}
                       {e.reason ? <span>{t('profile.access.reason', { reason: e.reason })}</span> : null}
                     </>
                   }
