@@ -31,6 +31,7 @@ function accountsFor(engine: Engine): Record<string, TestAccountClaims> {
     [who(engine, 'gina')]: verified('gina', { name: 'Gina Gold' }),
     [who(engine, 'ivy')]: verified('ivy', { name: 'Ivy Iris' }),
     [who(engine, 'hugo')]: verified('hugo', { name: 'Hugo Horn', locale: 'it' }),
+    [who(engine, 'olga')]: verified('olga', { name: 'Olga Ort' }),
   };
 }
 
@@ -78,10 +79,20 @@ describe.each(ENGINES)('OpenID Connect sign-in on %s', (engine) => {
     return line?.split(';')[0] ?? '';
   };
 
+  const browserCookieOf = (setCookie: string | string[] | undefined) =>
+    [setCookie ?? []]
+      .flat()
+      .find((c) => c.startsWith('dosedot_oidc_browser='))
+      ?.split(';')[0] ?? '';
+
+  /** The browser of the latest start: the success page's exchange sends its cookie. */
+  let browser = '';
+
   /** GET …/start: the provider's authorization URL and the flow cookie. */
   async function start(query = '', providerId = 'test-idp') {
     const res = await t.app.inject({ url: `/api/auth/oidc/${providerId}/start${query}` });
     expect(res.statusCode).toBe(302);
+    browser = browserCookieOf(res.headers['set-cookie']);
     return { location: String(res.headers.location), cookie: flowCookieOf(res.headers['set-cookie']), res };
   }
 
@@ -103,8 +114,14 @@ describe.each(ENGINES)('OpenID Connect sign-in on %s', (engine) => {
 
   const codeOf = (location: string) => new URL(location, APP_URL).hash.replace(/^#oidc=/, '');
 
-  async function exchange(code: string) {
-    return t.app.inject({ method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
+  /** POST …/session from the browser that started the flow (or the cookie given). */
+  async function exchange(code: string, cookie = browser) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oidc/session',
+      payload: { code },
+      headers: cookie ? { cookie } : {},
+    });
   }
 
   async function auditRows(action: string) {
@@ -167,9 +184,13 @@ describe.each(ENGINES)('OpenID Connect sign-in on %s', (engine) => {
       });
       for (const param of ['state', 'nonce', 'code_challenge'])
         expect(url.searchParams.get(param)).toMatch(/^[\w-]{32,}$/);
-      const cookie = String(res.headers['set-cookie']);
+      const [cookie = '', browserCookie] = [res.headers['set-cookie'] ?? []].flat();
       expect(cookie).toMatch(
         /^dosedot_oidc=[\w-]+\.[\w-]+; Path=\/api\/auth\/oidc; Max-Age=600; HttpOnly; SameSite=Lax$/,
+      );
+      // The starting browser's value, which the sign-in code will be bound to (login CSRF).
+      expect(browserCookie).toMatch(
+        /^dosedot_oidc_browser=[\w-]{43}; Path=\/api\/auth\/oidc; Max-Age=900; HttpOnly; SameSite=Strict$/,
       );
       // The verifier is in the cookie, never in the URL.
       expect(location).not.toContain(cookie.split(';')[0]?.split('=')[1] ?? '-');
@@ -234,6 +255,38 @@ describe.each(ENGINES)('OpenID Connect sign-in on %s', (engine) => {
       expect(logins.map((r) => r.details)).toEqual([
         { method: 'oidc', provider: 'test-idp', email: `alice.${engine}@oidc.example.test` },
       ]);
+    });
+
+    it('a code works only in the browser that started the flow: replayed from another browser it is refused (login CSRF)', async () => {
+      const { location } = await signIn('olga');
+      const code = codeOf(location);
+      const victims = browser;
+      // Another browser: no cookie at all, or its own from a flow it started itself.
+      const none = await exchange(code, '');
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.details.errors[0].path).toEqual(['code']);
+      expect(none.json()).not.toHaveProperty('jwt');
+      await start();
+      const other = browser;
+      expect(other).not.toBe(victims);
+      const elsewhere = await exchange(code, other);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().error.details.errors[0].path).toEqual(['code']);
+      // The refusals did not use the code up: the starting browser still signs in with it.
+      const own = await exchange(code, victims);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().user.email).toBe(`olga.${engine}@oidc.example.test`);
+    });
+
+    it('a browser that starts a second sign-in keeps its value, so a sign-in in another tab still works', async () => {
+      const first = await start();
+      const firstBrowser = browser;
+      const res = await t.app.inject({
+        url: '/api/auth/oidc/test-idp/start',
+        headers: { cookie: firstBrowser },
+      });
+      expect(browserCookieOf(res.headers['set-cookie'])).toBe(firstBrowser);
+      expect(first.cookie).not.toBe(flowCookieOf(res.headers['set-cookie']));
     });
 
     it('takes the page language when the locale claim is none of ours, and no redirect when none was given', async () => {

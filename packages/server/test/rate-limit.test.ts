@@ -87,18 +87,51 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     expect(mails[0]?.text).toMatch(/\/auth\/reset-password\?code=[\w-]{43}/);
   });
 
-  it('limits reset e-mails per address', async () => {
-    const email = uniqueEmail('reset');
-    const ask = (ip: string) =>
+  it('limits reset e-mails per client address first: a stranger cannot use up those of the owner', async () => {
+    const { user } = await registerUser(t.app);
+    const ask = (ip: string, email = user.email) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
         remoteAddress: ip,
         payload: { email },
       });
-    expect((await ask('10.1.0.1')).statusCode).toBe(200);
-    expect((await ask('10.1.0.2')).statusCode).toBe(200);
-    expect((await ask('10.1.0.3')).statusCode).toBe(429);
+    const sent = () => mailer.sent.filter((m) => m.to === user.email && /reset-password/.test(m.text)).length;
+    const before = sent();
+    // A stranger floods from one address: their share (2 here) goes out, then 429.
+    const stranger = [];
+    for (let i = 0; i < 6; i++) stranger.push((await ask('10.1.0.66')).statusCode);
+    expect(stranger).toEqual([200, 200, 429, 429, 429, 429]);
+    // The owner asks from another address and still gets a reset mail.
+    expect((await ask('10.1.0.7')).statusCode).toBe(200);
+    await expect.poll(sent).toBe(before + 3);
+    // The same limits whether or not the address has an account (no enumeration).
+    const nobody = uniqueEmail('nobody');
+    expect([
+      (await ask('10.1.0.67', nobody)).statusCode,
+      (await ask('10.1.0.67', nobody)).statusCode,
+      (await ask('10.1.0.67', nobody)).statusCode,
+    ]).toEqual([200, 200, 429]);
+  });
+
+  it('limits confirmation e-mails per client address first: the owner from another address still gets one', async () => {
+    const { user } = await registerUser(t.app, {}, { confirm: false });
+    const ask = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-email-confirmation',
+        remoteAddress: ip,
+        payload: { email: user.email },
+      });
+    const sent = () =>
+      mailer.sent.filter((m) => m.to === user.email && /email-confirmation\?confirmation=/.test(m.text))
+        .length;
+    const before = sent();
+    const stranger = [];
+    for (let i = 0; i < 5; i++) stranger.push((await ask('10.1.1.66')).statusCode);
+    expect(stranger).toEqual([200, 200, 429, 429, 429]);
+    expect((await ask('10.1.1.7')).statusCode).toBe(200);
+    await expect.poll(sent).toBe(before + 3);
   });
 
   it('limits authentication calls per IP', async () => {

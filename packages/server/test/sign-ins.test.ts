@@ -88,9 +88,52 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
     });
     expect(new Date(success.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(wrong).toMatchObject({ outcome: 'failure', reason: 'password', email: patient.user.email });
-    expect(nobody).toMatchObject({ outcome: 'failure', reason: 'password', email: unknown, user: null });
+    // What was typed for no account is neither kept nor shown (see the test below).
+    expect(nobody).toMatchObject({ outcome: 'failure', reason: 'password', email: null, user: null });
     expect(blocked).toMatchObject({ outcome: 'failure', reason: 'blocked', user: { id: patient.user.id } });
     expect(meta.pagination).toMatchObject({ page: 1, pageSize: 100, total: data.length, pageCount: 1 });
+  });
+
+  it('never stores or shows what was typed into the e-mail field when it is no account address', async () => {
+    // A password typed into the e-mail field by mistake, then the same again once the pair is locked.
+    const typed = 'my-secret-password-typed-here';
+    for (let i = 0; i < DEFAULT_LIMITS.loginFailuresPerAddress + 1; i++)
+      await login(typed, 'my-secret-password-typed-here', '192.0.2.77');
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['details', 'target_id'])
+      .where('action', '=', 'auth.login_failed')
+      .where('ip', '=', '192.0.2.77')
+      .execute();
+    expect(rows.map((r) => JSON.parse(r.details ?? '{}').reason).sort()).toEqual([
+      'locked',
+      ...Array(DEFAULT_LIMITS.loginFailuresPerAddress).fill('password'),
+    ]);
+    for (const row of rows) {
+      expect(row.target_id).toBeNull();
+      expect(row.details ?? '').not.toContain(typed);
+    }
+    // A line written before this rule still holds it: the list does not show it.
+    await audit(t.db, {
+      actorUserId: null,
+      action: 'auth.login_failed',
+      targetType: 'user',
+      details: { method: 'password', reason: 'password', email: typed },
+      ip: '192.0.2.78',
+    });
+    const res = await list('?pagination[pageSize]=100');
+    expect(res.body).not.toContain(typed);
+    const entries = res
+      .json()
+      .data.filter((e: { ip: string }) => ['192.0.2.77', '192.0.2.78'].includes(e.ip));
+    expect(entries).toHaveLength(DEFAULT_LIMITS.loginFailuresPerAddress + 2);
+    for (const entry of entries) expect(entry.email).toBeNull();
+    // An account's own address is still shown for its failures.
+    await login(patient.user.email, 'wrong password', '192.0.2.79');
+    const own = (await list('?pagination[pageSize]=100'))
+      .json()
+      .data.find((e: { ip: string }) => e.ip === '192.0.2.79');
+    expect(own).toMatchObject({ email: patient.user.email, user: { id: patient.user.id } });
   });
 
   it('filters by outcome and pages', async () => {

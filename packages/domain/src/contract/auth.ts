@@ -33,6 +33,12 @@ export const registerRequestSchema = z
     params: { code: ERROR_CODES.passwordPersonal },
   });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+/**
+ * The answer to a registration, the same for a new and a taken address (no token, nothing that
+ * tells them apart): a confirmation link, or a note to the owner, is on its way to the address.
+ */
+export const registerResponseSchema = z.object({ email: z.string(), sent: z.literal(true) });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** POST /api/auth/forgot-password */
 export const forgotPasswordRequestSchema = z.strictObject({ email });

@@ -1,48 +1,34 @@
+import type { AuthLimits } from '../config';
+import type { CounterStore } from './counters';
+
 /**
- * Counts attempts per key (an e-mail address, say) in a sliding window. In memory: one server
- * process; several copies behind a load balancer each count their own share (docs/operations.md).
+ * How many more mails of one kind an account may get in the window than one client address may
+ * ask for it: the cap that keeps many addresses together from flooding a mailbox.
  */
-export class AttemptLimiter {
-  private readonly hits = new Map<string, number[]>();
+export const ACCOUNT_MAILS_FACTOR = 3;
 
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    private readonly maxKeys = 50_000,
-  ) {}
-
-  private recent(key: string, now: number): number[] {
-    const list = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length === 0) this.hits.delete(key);
-    else this.hits.set(key, list);
-    return list;
-  }
-
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const list = this.recent(key, now);
-    if (list.length < this.max) return 0;
-    const oldest = list[list.length - this.max] ?? now;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
-  }
-
-  hit(key: string, now = Date.now()): void {
-    if (this.hits.size >= this.maxKeys && !this.hits.has(key)) {
-      for (const k of this.hits.keys()) {
-        this.recent(k, now);
-        if (this.hits.size < this.maxKeys) break;
-      }
-      if (this.hits.size >= this.maxKeys) {
-        const first = this.hits.keys().next().value;
-        if (first !== undefined) this.hits.delete(first);
-      }
-    }
-    const list = this.recent(key, now);
-    list.push(now);
-    this.hits.set(key, list);
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
+/**
+ * Reset, confirmation and "address taken" e-mails (decision 0002): counted per client address and
+ * account first (resetMailsPerAccount), and only what an address was allowed counts for the
+ * account as a whole (ACCOUNT_MAILS_FACTOR times that). A stranger flooding from one address uses
+ * up only that address's share; the owner asking from another address still gets the mail. Counted
+ * before anything is looked up (one atomic hit per key, shared by every server copy on PostgreSQL),
+ * and the same whether or not the address has an account.
+ *
+ * Answers the seconds to wait, or 0 when the mail may go.
+ */
+export async function mailWait(
+  counters: CounterStore,
+  limits: Pick<AuthLimits, 'resetMailsPerAccount' | 'windowMs'>,
+  kind: 'reset' | 'confirm' | 'register',
+  email: string,
+  ip: string,
+  now = Date.now(),
+): Promise<number> {
+  const wait = (resetAt: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+  const fromHere = await counters.hit(`${kind}-mail:${email}|${ip}`, limits.windowMs, now);
+  if (fromHere.count > limits.resetMailsPerAccount) return wait(fromHere.resetAt);
+  const account = await counters.hit(`${kind}-mail:${email}`, limits.windowMs, now);
+  if (account.count > limits.resetMailsPerAccount * ACCOUNT_MAILS_FACTOR) return wait(account.resetAt);
+  return 0;
 }

@@ -15,6 +15,8 @@ export interface Count {
 export interface CounterStore {
   hit(key: string, windowMs: number, now?: number): Promise<Count>;
   peek(key: string, now?: number): Promise<Count>;
+  /** Takes one hit back (an attempt counted before it ran that turned out not to count). */
+  undo(key: string, now?: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -43,6 +45,10 @@ export function memoryCounters(maxKeys = 100_000): CounterStore {
     async peek(key, now = Date.now()) {
       return { ...(live(key, now) ?? { count: 0, resetAt: now }) };
     },
+    async undo(key, now = Date.now()) {
+      const c = live(key, now);
+      if (c && c.count > 0) c.count--;
+    },
     async reset(key) {
       counts.delete(key);
     },
@@ -70,6 +76,15 @@ export function databaseCounters(db: Db): CounterStore {
         .where('reset_at', '>', now)
         .executeTakeFirst();
       return r ? { count: r.count, resetAt: r.reset_at } : { count: 0, resetAt: now };
+    },
+    async undo(key, now = Date.now()) {
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .where('reset_at', '>', now)
+        .execute();
     },
     async reset(key) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();

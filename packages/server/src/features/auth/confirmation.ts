@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
+import { mailWait } from '../../lib/attempt-limiter';
 import { audit } from '../../lib/audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
@@ -72,16 +73,14 @@ export function createConfirmationService({ db, config, mailer, log, counters }:
 
     /**
      * POST /api/auth/send-email-confirmation: a new link when the address has an unconfirmed account;
-     * the same answer (and the same limit per address) whether or not it has one.
+     * the same answer (and the same limits) whether or not it has one.
      */
     async resend(emailAddress: string, ip: string): Promise<void> {
       const email = emailAddress.toLowerCase();
       const now = Date.now();
-      const key = `confirm-mail:${email}`;
-      const sent = await counters.peek(key, now);
-      if (sent.count >= limits.resetMailsPerAccount)
-        throw tooManyRequests(Math.max(1, Math.ceil((sent.resetAt - now) / 1000)));
-      await counters.hit(key, limits.windowMs, now);
+      // Per client address first, then per account: a stranger cannot use up the owner's links.
+      const wait = await mailWait(counters, limits, 'confirm', email, ip, now);
+      if (wait > 0) throw tooManyRequests(wait);
       const user = await findUserByEmail(db, email);
       if (!user || user.blocked || user.confirmed === 1) return;
       await sendLink(user, now);

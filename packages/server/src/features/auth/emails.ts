@@ -66,3 +66,27 @@ export function confirmEmailEmail(language: Language, link: string): { subject: 
       };
   }
 }
+
+/** Someone registered with an address that has an account: told to its owner, never to the form. */
+export function addressTakenEmail(
+  language: Language,
+  links: { signIn: string; forgotPassword: string },
+): { subject: string; text: string } {
+  switch (language) {
+    case 'de':
+      return {
+        subject: 'DoseDot: Registrierung mit Ihrer E-Mail-Adresse',
+        text: `Hallo,\n\njemand wollte gerade mit dieser E-Mail-Adresse ein DoseDot-Konto anlegen. Sie haben bereits eines; es wurde nichts geändert.\n\nWaren Sie das, melden Sie sich an:\n${links.signIn}\n\nPasswort vergessen? Wählen Sie hier ein neues:\n${links.forgotPassword}\n\nWaren Sie das nicht, ignorieren Sie diese E-Mail.\n`,
+      };
+    case 'fr':
+      return {
+        subject: 'DoseDot : inscription avec votre adresse e-mail',
+        text: `Bonjour,\n\nQuelqu’un vient d’essayer de créer un compte DoseDot avec cette adresse e-mail. Vous en avez déjà un ; rien n’a été modifié.\n\nSi c’était vous, connectez-vous :\n${links.signIn}\n\nMot de passe oublié ? Choisissez-en un nouveau ici :\n${links.forgotPassword}\n\nSi ce n’était pas vous, ignorez cet e-mail.\n`,
+      };
+    default:
+      return {
+        subject: 'DoseDot: someone tried to register with your address',
+        text: `Hello,\n\nSomeone just tried to create a DoseDot account with this e-mail address. You already have one; nothing was changed.\n\nIf this was you, sign in:\n${links.signIn}\n\nForgot your password? Choose a new one here:\n${links.forgotPassword}\n\nIf this was not you, ignore this e-mail.\n`,
+      };
+  }
+}

@@ -1,5 +1,4 @@
 import {
-  authResponseSchema,
   authUserSchema,
   emailConfirmationQuerySchema,
   emailConfirmationResponseSchema,
@@ -9,6 +8,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
   resetPasswordRequestSchema,
   sendEmailConfirmationRequestSchema,
   sendEmailConfirmationResponseSchema,
@@ -54,8 +54,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/local/register',
-    { config: perIp, schema: { body: registerRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => signedIn(await service.register(request.body, request.headers['accept-language'])),
+    { config: perIp, schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } } },
+    // No token: a new and a taken address get the same answer (service.register); the new account
+    // signs in at /api/auth/local.
+    async (request) => {
+      await service.register(request.body, request.headers['accept-language'], request.ip);
+      return { email: request.body.email, sent: true as const };
+    },
   );
 
   app.post(

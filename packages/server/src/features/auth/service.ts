@@ -16,15 +16,16 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { AttemptLimiter } from '../../lib/attempt-limiter';
+import { mailWait } from '../../lib/attempt-limiter';
 import { audit } from '../../lib/audit';
+import { constraintViolation } from '../../lib/constraints';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { isCommonPassword } from '../../lib/password-policy';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { createConfirmationService } from './confirmation';
-import { lockoutEmail, resetPasswordEmail } from './emails';
+import { addressTakenEmail, lockoutEmail, resetPasswordEmail } from './emails';
 import {
   burnResetCodes,
   consumeResetCode,
@@ -58,7 +59,6 @@ const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - no
 export function createAuthService({ db, config, mailer, log, counters }: AuthServiceDeps) {
   const { limits } = config;
   const confirmations = createConfirmationService({ db, config, mailer, log, counters });
-  const resetMails = new AttemptLimiter(limits.resetMailsPerAccount, limits.windowMs);
 
   /** A single-use reset link for the user, in their language's path. */
   async function resetLink(user: User, now: number) {
@@ -78,44 +78,82 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
    * locked after loginFailuresPerAddress failures; after loginFailuresPerAccount failures from
    * anywhere, the account takes sign-ins only from addresses its owner has signed in from before,
    * and the owner gets one e-mail with a reset link.
+   *
+   * The attempt is counted before its password is checked (one atomic hit per key, in memory on
+   * SQLite and in the shared table on PostgreSQL), so attempts sent all at once are counted one by
+   * one and no more than the limit are ever checked; an attempt that is refused here, or that
+   * turns out right, takes its hits back (release). Answers the account's count with this attempt.
    */
-  async function guard(email: string, ip: string, user: User | undefined, now: number) {
-    const pair = await counters.peek(`login:${email}|${ip}`, now);
-    if (pair.count >= limits.loginFailuresPerAddress) {
-      await refused(email, ip, user, 'locked');
+  async function admit(email: string, ip: string, user: User | undefined, now: number): Promise<number> {
+    const pairKey = `login:${email}|${ip}`;
+    const accountKey = `login:${email}`;
+    const pair = await counters.hit(pairKey, limits.windowMs, now);
+    if (pair.count > limits.loginFailuresPerAddress) {
+      await counters.undo(pairKey, now);
+      await refused(ip, user, 'locked');
       throw tooManyRequests(secondsUntil(pair.resetAt, now));
     }
-    const account = await counters.peek(`login:${email}`, now);
-    if (account.count < limits.loginFailuresPerAccount) return;
-    if (user && (await hasSignedInFrom(db, user.id, ip, now - KNOWN_ADDRESS_MS))) return;
-    await refused(email, ip, user, 'locked');
+    const account = await counters.hit(accountKey, limits.windowMs, now);
+    if (account.count <= limits.loginFailuresPerAccount) return account.count;
+    if (user && (await hasSignedInFrom(db, user.id, ip, now - KNOWN_ADDRESS_MS))) return account.count;
+    await release(email, ip, now);
+    await refused(ip, user, 'locked');
     throw tooManyRequests(secondsUntil(account.resetAt, now));
   }
 
-  /** A refused sign-in in the audit log, with the address typed (the admin's sign-in list reads it). */
-  function refused(email: string, ip: string, user: User | undefined, reason: string) {
+  /** Takes back the hits of an attempt that is no failure (refused before its check, or right). */
+  async function release(email: string, ip: string, now: number) {
+    await counters.undo(`login:${email}|${ip}`, now);
+    await counters.undo(`login:${email}`, now);
+  }
+
+  /**
+   * A refused sign-in in the audit log. The address is written only when it is an account's: what
+   * was typed into the e-mail field otherwise may be anything, a password typed in the wrong field
+   * included, and the admin's sign-in list shows it.
+   */
+  function refused(ip: string, user: User | undefined, reason: string) {
     return audit(db, {
       actorUserId: null,
       action: 'auth.login_failed',
       targetType: 'user',
       targetId: user?.id,
-      details: { method: 'password', reason, email },
+      details: { method: 'password', reason, ...(user ? { email: user.email } : {}) },
       ip,
     });
   }
 
-  async function failed(email: string, ip: string, user: User | undefined, now: number) {
-    await counters.hit(`login:${email}|${ip}`, limits.windowMs, now);
-    const account = await counters.hit(`login:${email}`, limits.windowMs, now);
-    await refused(email, ip, user, 'password');
-    if (user && account.count === limits.loginFailuresPerAccount) {
+  /** A wrong password (its hits stay counted); the owner's e-mail when the account count is reached. */
+  async function failed(user: User | undefined, ip: string, accountCount: number, now: number) {
+    await refused(ip, user, 'password');
+    if (user && accountCount === limits.loginFailuresPerAccount) {
       const { language, link } = await resetLink(user, now);
-      mailer
-        .send({ to: user.email, ...lockoutEmail(language, link, account.count) })
-        .catch((err: unknown) => {
-          log.error({ err }, 'lockout e-mail could not be sent');
-        });
+      mailer.send({ to: user.email, ...lockoutEmail(language, link, accountCount) }).catch((err: unknown) => {
+        log.error({ err }, 'lockout e-mail could not be sent');
+      });
     }
+  }
+
+  /** Someone registered with an address that has an account: its owner hears of it, nothing else. */
+  async function tellOwner(owner: User, mailAllowed: boolean, ip: string): Promise<void> {
+    if (owner.blocked || !mailAllowed) return;
+    const language = await profileLanguage(db, owner.id);
+    const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
+    const links = {
+      signIn: `${config.appUrl}${prefix}/auth/signin`,
+      forgotPassword: `${config.appUrl}${prefix}/auth/forgot-password`,
+    };
+    await audit(db, {
+      actorUserId: null,
+      action: 'auth.register_taken',
+      targetType: 'user',
+      targetId: owner.id,
+      ip,
+    });
+    // Not awaited, as the new account's link is not: the answer never waits on the mail server.
+    mailer.send({ to: owner.email, ...addressTakenEmail(language, links) }).catch((err: unknown) => {
+      log.error({ err }, 'address-taken e-mail could not be sent');
+    });
   }
 
   return {
@@ -123,14 +161,15 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
       const email = body.identifier.toLowerCase();
       const now = Date.now();
       const user = await findUserByEmail(db, email);
-      await guard(email, ip, user, now);
+      const accountCount = await admit(email, ip, user, now);
       const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) {
-        await failed(email, ip, user, now);
+        await failed(user, ip, accountCount, now);
         throw validationError('Invalid identifier or password');
       }
+      await release(email, ip, now);
       if (user.blocked) {
-        await refused(email, ip, user, 'blocked');
+        await refused(ip, user, 'blocked');
         throw validationError('Your account has been blocked by an administrator');
       }
       await counters.reset(`login:${email}|${ip}`);
@@ -153,42 +192,69 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
       return user;
     },
 
-    async register(body: RegisterRequest, acceptLanguage: string | undefined): Promise<User> {
+    /**
+     * Registration that does not tell whether the address has an account: a new and a taken
+     * address get the same answer after the same work (the password is hashed on both paths). A new
+     * address gets its account, unconfirmed, and the confirmation link; a taken one gets nothing
+     * created and a mail telling its owner that someone tried to register with it (limited like
+     * the other mails, silently: a 429 here would tell the address is taken).
+     */
+    async register(body: RegisterRequest, acceptLanguage: string | undefined, ip: string): Promise<void> {
       const email = body.email.toLowerCase();
+      const now = Date.now();
       if (isCommonPassword(body.password))
         throw fieldError('password', PASSWORD_COMMON_MESSAGE, ERROR_CODES.passwordCommon);
-      if (await findUserByEmail(db, email))
-        throw fieldError('email', 'Email or Username are already taken', ERROR_CODES.emailTaken);
       const passwordHash = await hashPassword(body.password);
+      const mailAllowed = (await mailWait(counters, limits, 'register', email, ip, now)) === 0;
+      const existing = await findUserByEmail(db, email);
+      if (existing) return tellOwner(existing, mailAllowed, ip);
       const { givenname, familyname } = splitFullName(body.username);
-      // Unconfirmed and basic: My Health Data and, in production, the first administrator's role
-      // wait for the e-mailed link (confirmation.ts). Outside production the demo seed makes the admin.
-      const user = await inTransaction(db, (trx) =>
-        insertAccount(trx, {
-          username: body.username,
-          email,
-          passwordHash,
-          role: 'basic',
-          confirmed: false,
-          givenname,
-          familyname,
-          language: body.language ?? languageFromAcceptLanguage(acceptLanguage),
-          timezone: config.defaultTimezone,
-        }),
-      );
+      let user: User;
+      try {
+        // Unconfirmed and basic: My Health Data and, in production, the first administrator's role
+        // wait for the e-mailed link (confirmation.ts). Outside production the demo seed makes the admin.
+        user = await inTransaction(db, (trx) =>
+          insertAccount(trx, {
+            username: body.username,
+            email,
+            passwordHash,
+            role: 'basic',
+            confirmed: false,
+            givenname,
+            familyname,
+            language: body.language ?? languageFromAcceptLanguage(acceptLanguage),
+            timezone: config.defaultTimezone,
+          }),
+        );
+      } catch (err) {
+        // Two registrations of one new address at once: the second finds it taken, as it would later.
+        const raced = constraintViolation(err)?.kind === 'unique' && (await findUserByEmail(db, email));
+        if (raced) return tellOwner(raced, mailAllowed, ip);
+        throw err;
+      }
+      await audit(db, {
+        actorUserId: user.id,
+        action: 'auth.register',
+        targetType: 'user',
+        targetId: user.id,
+        details: { method: 'password' },
+        ip,
+      });
       await confirmations.sendLink(user);
-      return user;
     },
 
     confirmEmail: (token: string, ip: string) => confirmations.confirm(token, ip),
     resendConfirmation: (email: string, ip: string) => confirmations.resend(email, ip),
 
-    /** Sends a reset link when the address has an account; answers the same either way. */
+    /**
+     * Sends a reset link when the address has an account; answers the same either way. Limited per
+     * client address first, then per account (lib/attempt-limiter.ts), so a stranger cannot use up
+     * the owner's reset mails.
+     */
     async forgotPassword(emailAddress: string, ip: string): Promise<void> {
       const email = emailAddress.toLowerCase();
-      const wait = resetMails.retryAfter(email);
+      const wait = await mailWait(counters, limits, 'reset', email, ip);
       if (wait > 0) throw tooManyRequests(wait);
-      resetMails.hit(email);
       const user = await findUserByEmail(db, email);
       if (!user || user.blocked) return;
       const { language, link } = await resetLink(user, Date.now());

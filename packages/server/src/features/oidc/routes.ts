@@ -10,7 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentUser } from '../auth/presenter';
 import { createOidcClients } from './clients';
-import { FLOW_COOKIE, flowCookieHeader, readCookie } from './flow-cookie';
+import {
+  BROWSER_COOKIE,
+  BROWSER_LIFETIME_MS,
+  browserCookieHeader,
+  FLOW_COOKIE,
+  flowCookieHeader,
+  readCookie,
+} from './flow-cookie';
 import { createOidcService, type Step } from './service';
 
 /**
@@ -31,11 +38,12 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const go = (reply: FastifyReply, step: Step) => {
     reply.header('cache-control', 'no-store');
+    const flow = step.cookie
+      ? flowCookieHeader(step.cookie.value, secure, step.cookie.maxAgeSeconds)
+      : flowCookieHeader('', secure, 0);
     reply.header(
       'set-cookie',
-      step.cookie
-        ? flowCookieHeader(step.cookie.value, secure, step.cookie.maxAgeSeconds)
-        : flowCookieHeader('', secure, 0),
+      step.browser ? [flow, browserCookieHeader(step.browser, secure, BROWSER_LIFETIME_MS / 1000)] : flow,
     );
     return reply.redirect(step.location, 302);
   };
@@ -44,7 +52,15 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/oidc/:provider/start',
     { config: perIp, schema: { params: oidcProviderParamsSchema, querystring: oidcStartQuerySchema } },
     async (request, reply) =>
-      go(reply, await service.start(request.params.provider, request.query, request.ip)),
+      go(
+        reply,
+        await service.start(
+          request.params.provider,
+          request.query,
+          request.ip,
+          readCookie(request.headers.cookie, BROWSER_COOKIE),
+        ),
+      ),
   );
 
   app.get(
@@ -69,7 +85,11 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/oidc/session',
     { config: perIp, schema: { body: oidcSessionRequestSchema, response: { 200: authResponseSchema } } },
     async (request) => {
-      const user = await service.exchange(request.body.code);
+      // The code counts only in the browser that started the sign-in (login CSRF, flow-cookie.ts).
+      const user = await service.exchange(
+        request.body.code,
+        readCookie(request.headers.cookie, BROWSER_COOKIE),
+      );
       return {
         jwt: app.signToken(user),
         user: presentUser(

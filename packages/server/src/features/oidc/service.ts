@@ -18,7 +18,7 @@ import { SCRYPT } from '../../lib/passwords';
 import { findActiveUserById, findUserByEmail, findUserById, insertAccount } from '../auth/queries';
 import { beginSecondStep } from '../two-factor/service';
 import type { OidcClients } from './clients';
-import { FLOW_LIFETIME_MS, openFlow, type SignInFlow, sealFlow } from './flow-cookie';
+import { browserValue, FLOW_LIFETIME_MS, openFlow, type SignInFlow, sealFlow } from './flow-cookie';
 import {
   consumeSignInCode,
   findIdentity,
@@ -33,6 +33,8 @@ export const SIGN_IN_CODE_LIFETIME_MS = 2 * 60 * 1000;
 export const SCOPES = 'openid email profile';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** A sign-in code is kept bound to the browser that started the flow: only that browser's value finds it. */
+const boundCodeHash = (code: string, browser: string) => sha256(`${browser}:${code}`);
 
 export interface OidcServiceDeps {
   db: Db;
@@ -41,10 +43,14 @@ export interface OidcServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** Where a browser goes next, and the flow cookie to set (a value) or clear (null). */
+/**
+ * Where a browser goes next, and the flow cookie to set (a value) or clear (null); the start also
+ * sets the browser's value (flow-cookie.ts BROWSER_COOKIE).
+ */
 export interface Step {
   location: string;
   cookie: { value: string; maxAgeSeconds: number } | null;
+  browser?: string;
 }
 
 class SignInRefused extends Error {
@@ -204,6 +210,7 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
       providerId: string,
       query: { lang?: Language; redirect?: string },
       ip: string,
+      browserCookie?: string,
     ): Promise<Step> {
       const language = query.lang ?? DEFAULT_LANGUAGE;
       const provider = clients.find(providerId);
@@ -222,6 +229,8 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
         verifier: client.randomPKCECodeVerifier(),
         language,
         redirect: safePath(query.redirect),
+        // The browser's value when it has one already (a sign-in in another tab keeps working).
+        browser: browserValue(browserCookie) ?? randomBytes(32).toString('base64url'),
         expiresAt: now + FLOW_LIFETIME_MS,
       };
       const url = client.buildAuthorizationUrl(configuration, {
@@ -236,6 +245,7 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
       return {
         location: url.href,
         cookie: { value: sealFlow(config.jwtSecret, flow), maxAgeSeconds: FLOW_LIFETIME_MS / 1000 },
+        browser: flow.browser,
       };
     },
 
@@ -303,15 +313,27 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
       const code = randomBytes(32).toString('base64url');
       await insertSignInCode(
         db,
-        { codeHash: sha256(code), userId: user.id, expiresAt: now + SIGN_IN_CODE_LIFETIME_MS },
+        {
+          codeHash: boundCodeHash(code, flow.browser),
+          userId: user.id,
+          expiresAt: now + SIGN_IN_CODE_LIFETIME_MS,
+        },
         now,
       );
       return { location: `${success}#oidc=${code}`, cookie: null };
     },
 
-    /** The success page's code for the user it signs in: once, within two minutes. */
-    async exchange(code: string): Promise<User> {
-      const userId = await consumeSignInCode(db, sha256(code), Date.now());
+    /**
+     * The success page's code for the user it signs in: once, within two minutes, and only in the
+     * browser that started the flow (its BROWSER_COOKIE value); from any other browser the code is
+     * unknown, and stays usable by its own.
+     */
+    async exchange(code: string, browserCookie: string | undefined): Promise<User> {
+      const browser = browserValue(browserCookie);
+      const userId =
+        browser === undefined
+          ? undefined
+          : await consumeSignInCode(db, boundCodeHash(code, browser), Date.now());
       const user = userId === undefined ? undefined : await findActiveUserById(db, userId);
       if (userId !== undefined && !user)
         throw validationError('Your account has been blocked by an administrator');

@@ -53,7 +53,9 @@ export function presentSignIn(
     method: methodOf(details),
     reason: failed ? (text(details.reason) ?? 'password') : null,
     ip: row.ip,
-    email: user?.email ?? text(details.email),
+    // An account's address, or the one a provider named; never what was typed into the e-mail field
+    // for no account (it may be a password typed in the wrong field; older lines still hold it).
+    email: user?.email ?? (details.method === 'oidc' ? text(details.email) : null),
     user: user ? { id: user.id, username: user.username, role: user.role } : null,
   };
 }
