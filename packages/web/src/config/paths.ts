@@ -31,6 +31,7 @@ export const paths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   emailConfirmation: '/auth/email-confirmation',
+  notMe: '/auth/not-me',
   error401: '/error/401',
 } as const;
 

@@ -109,10 +109,12 @@ export async function stopImpersonation(): Promise<void> {
  * At logout: the session is ended on the server too (with the token of the session that ends,
  * never waited for; should the call fail, the server's 30 minutes end it).
  */
-export function endImpersonationAtLogout(): void {
+export function endImpersonationAtLogout(): Promise<unknown> {
   const { impersonating, token } = useSession.getState();
-  if (!impersonating || !token) return;
-  apiRequest(`/api/impersonation/${impersonating.id}`, { method: 'DELETE', token }).catch(() => undefined);
+  if (!impersonating || !token) return Promise.resolve();
+  return apiRequest(`/api/impersonation/${impersonating.id}`, { method: 'DELETE', token }).catch(
+    () => undefined,
+  );
 }
 
 /** GET /api/impersonation/current: the session the server holds open for this administrator, or null. */

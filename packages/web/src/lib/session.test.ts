@@ -65,14 +65,40 @@ describe('logout', () => {
 
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(useSession.getState()).toMatchObject({ token: null, impersonating: null, endedBy: 'logout' });
-    // The impersonation is ended on the server too, with the token of the session that ended.
-    expect(fetched.map(([url, init]) => [url, init?.method])).toEqual([['/api/impersonation/7', 'DELETE']]);
-    expect(new Headers(fetched[0]?.[1]?.headers).get('authorization')).toBe('Bearer a-token');
+    // The impersonation is ended on the server too, then the session itself (POST /api/auth/logout),
+    // each with the token of the session that ended.
+    await vi.waitFor(() => expect(fetched).toHaveLength(2));
+    expect(fetched.map(([url, init]) => [url, init?.method])).toEqual([
+      ['/api/impersonation/7', 'DELETE'],
+      ['/api/auth/logout', 'POST'],
+    ]);
+    for (const [, init] of fetched)
+      expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a-token');
     vi.unstubAllGlobals();
     const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).sort();
     expect(keys).toEqual(['dosedot.settings', 'unrelated.key']);
     expect(sessionStorage.length).toBe(0);
     expect(useSettings.getState().mode).toBe('dark');
+  });
+});
+
+describe('logout when the server cannot be reached', () => {
+  it('still clears the session and every stored key', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { endSession } = await import('./session');
+    const { useSession } = await import('./session-store');
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      throw new TypeError('Failed to fetch');
+    });
+    useSession.setState({ token: 'another-token', impersonating: null });
+    localStorage.setItem('dosedot.charts', '{"series":[1]}');
+    endSession(new QueryClient());
+    expect(useSession.getState()).toMatchObject({ token: null, endedBy: 'logout' });
+    expect(localStorage.getItem('dosedot.charts')).toBeNull();
+    await vi.waitFor(() => expect(calls).toEqual(['/api/auth/logout']));
+    vi.unstubAllGlobals();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Profile } from '@dosedot/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '../i18n';
+import { apiRequest } from './api-client';
 import { currentUserKeys, getMe, getMyProfile } from './current-user';
 import { endImpersonationAtLogout } from './impersonation';
 import { useSession } from './session-store';
@@ -24,12 +25,19 @@ export async function startSession(queryClient: QueryClient, jwt: string): Promi
 }
 
 /**
- * Logout (there is no logout call; the guard of the private pages then opens sign-in): forget the
- * query cache (profile, medicines, schedules, history, devices, charts, button presses), the
- * session and impersonation, and every stored key.
+ * Logout: the server ends the token's session (POST /api/auth/logout, issue 21; after the
+ * impersonation's end, which needs the same token), never waited for; then, whether or not that call
+ * succeeds, forget the query cache (profile, medicines, schedules, history, devices, charts, button
+ * presses), the session and impersonation, and every stored key. The guard of the private pages
+ * then opens sign-in.
  */
 export function endSession(queryClient: QueryClient): void {
-  endImpersonationAtLogout();
+  const token = useSession.getState().token;
+  const impersonationEnded = endImpersonationAtLogout();
+  if (token)
+    void impersonationEnded
+      .then(() => apiRequest('/api/auth/logout', { method: 'POST', token }))
+      .catch(() => undefined);
   queryClient.clear();
   useSession.getState().clear('logout');
   clearStoredAppData();

@@ -19,7 +19,7 @@ import { useLocalizedPath } from '../../hooks/use-locale';
 import { useProfile, useUser } from '../../lib/current-user';
 import { endSession } from '../../lib/session';
 
-/** Avatar, UPPERCASE name, e-mail, Profile and Logout (with its confirmation; no logout call). */
+/** Avatar, UPPERCASE name, e-mail, Profile and Logout (with its confirmation; lib/session.ts ends the session). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { data: user } = useUser();

@@ -62,6 +62,14 @@ export const authRoutes = (): RouteObject[] => [
           (m) => m.EmailConfirmationPage,
         ),
       },
+      {
+        // The "this was not me" link of a two-step sign-in notice: signed in or not.
+        path: rel(paths.notMe),
+        lazy: page(
+          () => import('../../features/security/pages/not-me-page'),
+          (m) => m.NotMePage,
+        ),
+      },
     ],
   },
 ];

@@ -15,7 +15,8 @@ export type Proof = { code: string } | { password: string };
 
 /**
  * Asks for a current code from the app (or the password instead) before turning two-step sign-in
- * off or making new recovery codes. `onSubmit` calls the server; its errors are shown at the field.
+ * off or making new recovery codes; `passwordOnly` asks for the password alone (setting it up).
+ * `onSubmit` calls the server; its errors are shown at the field.
  */
 export function ReauthDialog({
   open,
@@ -24,6 +25,7 @@ export function ReauthDialog({
   confirmLabel,
   onSubmit,
   onClose,
+  passwordOnly = false,
 }: {
   open: boolean;
   title: string;
@@ -31,17 +33,18 @@ export function ReauthDialog({
   confirmLabel: string;
   onSubmit: (proof: Proof) => Promise<unknown>;
   onClose: () => void;
+  passwordOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [withPassword, setWithPassword] = useState(false);
+  const [withPassword, setWithPassword] = useState(passwordOnly);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const reset = (password: boolean) => {
-    setWithPassword(password);
+    setWithPassword(password || passwordOnly);
     setValue('');
     setFieldError(null);
     setFailure(null);
@@ -93,9 +96,11 @@ export function ReauthDialog({
               }
               fullWidth
             />
-            <Button variant="text" onClick={() => reset(!withPassword)} sx={{ alignSelf: 'flex-start' }}>
-              {t(withPassword ? 'security.reauth.useCode' : 'security.reauth.usePassword')}
-            </Button>
+            {passwordOnly ? null : (
+              <Button variant="text" onClick={() => reset(!withPassword)} sx={{ alignSelf: 'flex-start' }}>
+                {t(withPassword ? 'security.reauth.useCode' : 'security.reauth.usePassword')}
+              </Button>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

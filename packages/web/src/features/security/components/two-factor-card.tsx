@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
-import { failureKey } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { useUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
@@ -25,12 +26,21 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
   const regenerate = useRegenerateRecoveryCodes();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [asking, setAsking] = useState<'disable' | 'regenerate' | null>(null);
+  const [asking, setAsking] = useState<'setup' | 'disable' | 'regenerate' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Turning it on needs a confirmed address: the notices and their "this was not me" link go there.
+  const unconfirmed = useUser().data?.confirmed === false;
 
-  const begin = () => {
+  const begin = async (password: string) => {
     setFailure(null);
-    start.mutate(undefined, { onSuccess: setSetup, onError: (error) => setFailure(failureKey(error)) });
+    try {
+      setSetup(await start.mutateAsync(password));
+      setAsking(null);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 403)) throw error;
+      setAsking(null);
+      setFailure('security.errors.emailUnconfirmed');
+    }
   };
 
   const state = status.enabled ? (
@@ -45,6 +55,9 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
       {status.enabled ? (
         <>
           <Typography>{t('security.twoFactor.onText')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('security.twoFactor.onOffNote')}
+          </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('security.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}
           </Typography>
@@ -70,17 +83,39 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
       ) : (
         <>
           <Typography>{t('security.twoFactor.offText')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('security.twoFactor.onOffNote')}
+          </Typography>
           {status.pending ? (
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {t('security.twoFactor.pending')}
             </Typography>
           ) : null}
-          <Button variant="contained" sx={{ mt: 2.5 }} onClick={begin} disabled={start.isPending}>
+          {unconfirmed ? (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t('security.errors.emailUnconfirmed')}
+            </Typography>
+          ) : null}
+          <Button
+            variant="contained"
+            sx={{ mt: 2.5 }}
+            onClick={() => setAsking('setup')}
+            disabled={start.isPending || unconfirmed}
+          >
             {t('security.twoFactor.setUp')}
           </Button>
         </>
       )}
 
+      <ReauthDialog
+        open={asking === 'setup'}
+        passwordOnly
+        title={t('security.reauth.setupTitle')}
+        text={t('security.reauth.setupText')}
+        confirmLabel={t('security.reauth.confirmSetup')}
+        onClose={() => setAsking(null)}
+        onSubmit={(proof) => begin('password' in proof ? proof.password : '')}
+      />
       <ReauthDialog
         open={asking === 'disable'}
         title={t('security.reauth.disableTitle')}

@@ -5,9 +5,10 @@ import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useTwoFactor } from '../api/get-two-factor';
+import { ChangePasswordCard } from '../components/change-password-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
-/** /profile/security: two-step sign-in (TOTP) for the signed-in user (decision 0008). */
+/** /profile/security: two-step sign-in (TOTP, decision 0008) and the password of the signed-in user. */
 export function SecurityPage() {
   const { t } = useTranslation();
   const status = useTwoFactor();
@@ -23,6 +24,7 @@ export function SecurityPage() {
               </Alert>
             ) : null}
             <TwoFactorCard status={data} />
+            <ChangePasswordCard />
           </Stack>
         )}
       </QueryState>
