@@ -1,25 +1,24 @@
 import { PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { AppLink } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
-import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
-import { useLocale } from '../../../hooks/use-locale';
+import { paths } from '../../../config/paths';
+import { useLocale, useLocalizedPath } from '../../../hooks/use-locale';
 import { failureKey } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useErrorText, useFieldProps } from '../../../lib/form';
-import { localize } from '../../../lib/locale';
-import { startSession } from '../../../lib/session';
 import { type RegisterInput, registerInputSchema, useRegister } from '../api/register';
 import { AuthHeading } from '../components/auth-heading';
 import { FailureAlert, FormFooter, SubmitButton } from '../components/form-parts';
@@ -28,15 +27,17 @@ import { PasswordStrength } from '../components/password-strength';
 
 /**
  * Register: full name, email, password (with the strength meter), terms and privacy notice; then
- * straight to the dashboard, whose banner asks to confirm the address (the e-mail is on its way).
+ * "check your email": the answer is the same whether or not the address already has an account
+ * (registration never tells), so the page only says a message is on its way, and the new account
+ * signs in on the sign-in page once its owner has the link.
  */
 export function SignUpPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const navigate = useNavigate();
   const locale = useLocale();
-  const queryClient = useQueryClient();
+  const href = useLocalizedPath();
   const registration = useRegister();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const acceptHelpId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterInput>({
@@ -50,12 +51,8 @@ export function SignUpPage() {
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { jwt } = await registration.mutateAsync({ input, language: locale });
-      const profile = await startSession(queryClient, jwt);
-      await navigate(localize(HOME_AFTER_LOGIN, profile.language), {
-        replace: true,
-        state: { signedUp: true },
-      });
+      await registration.mutateAsync({ input, language: locale });
+      setSentTo(input.email);
     } catch (error) {
       // The server's rules by their code, in the page's language (lib/field-errors.ts).
       const named = serverFieldErrors(error, {
@@ -67,6 +64,21 @@ export function SignUpPage() {
       if (named.length === 0) setFailure(failureKey(error));
     }
   });
+
+  if (sentTo)
+    return (
+      <>
+        <AuthHeading title={t('auth.signup.title')} heading={t('auth.signup.checkInbox')} />
+        <Stack spacing={2.5}>
+          <Alert severity="success" role="status">
+            {t('auth.signup.sent', { email: sentTo })}
+          </Alert>
+          <Button component={RouterLink} to={href(paths.signIn)} variant="contained" size="large">
+            {t('auth.signin.submit')}
+          </Button>
+        </Stack>
+      </>
+    );
 
   return (
     <>
