@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPatient, type Patient, signInAs, skipTour } from './medicines-support';
-import { accounts, expectAccessible, statePath, text } from './support';
+import { accounts, expectAccessible, signIn, statePath, text } from './support';
 
 /*
  * Administration and profile (issue 11): the patient list, impersonation with a reason, the
@@ -130,7 +130,12 @@ test('the admin searches a patient, impersonates with a reason, adds a medicine 
 
 test('logout clears the impersonation, here and on the server', async ({ page, browser }) => {
   const patient = await uniquePatient(page);
-  const admin = await adminPage(browser);
+  // A session of its own: the logout ends its token on the server, not the saved sign-in others use.
+  const admin = await (await browser.newContext()).newPage();
+  await skipTour(admin);
+  await admin.goto('/auth/signin');
+  await signIn(admin, accounts.admin.email, accounts.admin.password);
+  await expect(admin).toHaveURL(/\/dashboard$/);
   await admin.goto('/patient-list');
   await search(admin, patient.family);
   await impersonate(admin, patient.name, 'Checking the schedule with the patient');
@@ -144,11 +149,22 @@ test('logout clears the impersonation, here and on the server', async ({ page, b
   await expect(admin).toHaveURL(/\/auth\/signin$/);
   const stored = await admin.evaluate(() => localStorage.getItem('dosedot.session'));
   expect(stored === null || JSON.parse(stored).state?.impersonating == null).toBe(true);
+  // The logout ended that token too; another session of the administrator sees no open impersonation.
+  await expect
+    .poll(async () =>
+      (await admin.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
+  const other = await (
+    await admin.request.post('/api/auth/local', {
+      data: { identifier: accounts.admin.email, password: accounts.admin.password },
+    })
+  ).json();
   await expect
     .poll(async () =>
       (
         await admin.request.get('/api/impersonation/current', {
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${other.jwt}` },
         })
       ).json(),
     )

@@ -1,12 +1,28 @@
-import { expect, test } from '@playwright/test';
-import { accounts, statePath, storedAppData } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, signIn, storedAppData } from './support';
 
-test.use({ storageState: statePath(accounts.admin.state) });
+/*
+ * Logout ends the token on the server (POST /api/auth/logout), so each test signs in a session of
+ * its own: ending the setup project's saved sign-in would sign out the tests that share it.
+ */
+async function freshSession(page: Page) {
+  await page.goto('/auth/signin');
+  await signIn(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
 
-test('logout asks first, then clears all stored app data and the back button shows nothing private', async ({
+/** The bearer token the app keeps in localStorage. */
+const storedToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('dosedot.session') ?? '{}').state?.token as string);
+
+/** The status GET /api/users/me answers to the token. */
+const meStatus = async (page: Page, token: string) =>
+  (await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).status();
+
+test('logout asks first, ends the token on the server, clears all stored app data and the back button shows nothing private', async ({
   page,
 }) => {
-  await page.goto('/dashboard');
+  await freshSession(page);
   const account = page.getByRole('button', { name: 'Open the account menu' });
   await expect(account.getByRole('img')).toHaveAttribute('src', '/default-avatar.svg');
   await account.click();
@@ -28,10 +44,14 @@ test('logout asks first, then clears all stored app data and the back button sho
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/profile$/);
 
+  const token = await storedToken(page);
+  expect(await meStatus(page, token)).toBe(200);
   await account.click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/signin$/);
+  // The server refuses the old token from now on (the app's call may still be on its way).
+  await expect.poll(() => meStatus(page, token)).toBe(401);
 
   const stored = await storedAppData(page);
   // Only this browser's theme settings stay; no session, profile or other data.
@@ -53,7 +73,7 @@ test('logout asks first, then clears all stored app data and the back button sho
 test('a logout in one tab signs the other tabs out too', async ({ context }) => {
   const first = await context.newPage();
   const second = await context.newPage();
-  await first.goto('/dashboard');
+  await freshSession(first);
   await second.goto('/profile');
   await expect(second.getByText(accounts.admin.email).first()).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, newEmail, signIn, signUp, statePath, text } from './support';
+import { accounts, lastMailTo, newEmail, signIn, signUp, statePath, text } from './support';
 
 /** An authenticator app: RFC 6238 (HMAC-SHA1, 30 s, 6 digits) from the base32 secret, node:crypto only. */
 function authenticatorCode(secret: string, atMs: number): string {
@@ -16,6 +16,22 @@ function authenticatorCode(secret: string, atMs: number): string {
 
 // Sign-up, enrolment, two sign-ins and the admin's list: more steps than one test's usual time.
 test.describe.configure({ timeout: 120_000 });
+
+/**
+ * Confirms the address with the e-mailed link, as its owner would: two-step sign-in is only for a
+ * confirmed address (its on/off notices go there).
+ */
+async function confirmAddress(page: Page, email: string) {
+  let token = '';
+  await expect
+    .poll(() => {
+      token = /email-confirmation\?confirmation=([A-Za-z0-9_-]+)/.exec(lastMailTo(email) ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const res = await page.request.get(`/api/auth/email-confirmation?confirmation=${token}`);
+  expect(res.status()).toBe(200);
+}
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: text('en', 'userMenu.open') }).click();
@@ -35,6 +51,7 @@ test('a new user turns on two-step sign-in, signs in with password and code; the
   const password = 'a-good-password-for-2fa';
   await signUp(page, 'Tilda Zweischritt', email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await confirmAddress(page, email);
 
   // From the profile page to Security.
   await page.goto('/profile');
@@ -44,8 +61,11 @@ test('a new user turns on two-step sign-in, signs in with password and code; the
   const card = page.getByRole('region', { name: text('en', 'security.twoFactor.title') });
   await expect(card.getByText(text('en', 'security.twoFactor.off'), { exact: true })).toBeVisible();
 
-  // Enrol: the QR code carries the otpauth:// URI; the secret is also shown as text.
+  // Enrol: the password first; then the QR code carries the otpauth:// URI, the secret shown as text too.
   await card.getByRole('button', { name: text('en', 'security.twoFactor.setUp') }).click();
+  const asked = page.getByRole('dialog', { name: text('en', 'security.reauth.setupTitle') });
+  await asked.getByLabel(text('en', 'security.reauth.password')).fill(password);
+  await asked.getByRole('button', { name: text('en', 'security.reauth.confirmSetup') }).click();
   const qr = card.getByRole('img', { name: text('en', 'security.enrol.qrLabel') });
   await expect(qr).toBeVisible();
   const uri = new URL((await qr.getAttribute('data-otpauth')) ?? '');
@@ -115,12 +135,13 @@ test('a recovery code signs in once', async ({ page, request }) => {
   const password = 'another-good-password-2fa';
   await signUp(page, 'Rolf Reserve', email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await confirmAddress(page, email);
   // Enrol through the API (the page is covered above), with the session's token.
   const jwt = await page.evaluate(
     () => JSON.parse(localStorage.getItem('dosedot.session') ?? '{}')?.state?.token,
   );
   const headers = { authorization: `Bearer ${jwt}` };
-  const setup = await (await request.post('/api/two-factor/setup', { headers })).json();
+  const setup = await (await request.post('/api/two-factor/setup', { headers, data: { password } })).json();
   const confirm = await request.post('/api/two-factor/confirm', {
     headers,
     data: { code: authenticatorCode(setup.data.secret, Date.now()) },
