@@ -160,7 +160,11 @@ export async function benchChart(runs = 30): Promise<ChartFigures> {
       json: { username: 'Chart Patient', email, password: 'correct horse battery staple 42' },
     });
     if (reg.status !== 200) throw new Error(`register answered ${reg.status}: ${reg.body}`);
-    const { jwt } = JSON.parse(reg.body) as { jwt: string };
+    // Registration answers no token (it never tells whether the address had an account): sign in.
+    const login = await request(`${server.url}/api/auth/local`, {
+      json: { identifier: email, password: 'correct horse battery staple 42' },
+    });
+    const { jwt } = JSON.parse(login.body) as { jwt: string };
     const auth = { authorization: `Bearer ${jwt}` };
 
     // The patient's box with a year of 10-minute readings, written straight into the database file.

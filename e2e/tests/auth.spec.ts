@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accounts, lastMailTo, newEmail, signIn, signUp, statePath } from './support';
+import { accounts, lastMailTo, newEmail, signIn, signUp, statePath, submitSignUp, text } from './support';
 
 test.describe('authentication screens', () => {
   test('sign up lands on the dashboard with the new name in the user menu', async ({ page }) => {
@@ -22,10 +22,25 @@ test.describe('authentication screens', () => {
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 
-  test('an address that already has an account is named at the field', async ({ page }) => {
-    await signUp(page, 'Anna Again', accounts.anna.email, 'a-good-password');
-    await expect(page.getByText('An account with this email already exists')).toBeVisible();
+  test('an address that already has an account gets the answer a new one gets; its owner gets a mail', async ({
+    page,
+  }) => {
+    const fresh = newEmail('fresh');
+    await submitSignUp(page, 'Nina Neu', fresh, 'a-good-password');
+    const forNew = page.getByRole('status');
+    await expect(forNew).toHaveText(text('en', 'auth.signup.sent').replace('{{email}}', fresh));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'auth.signup.checkInbox'));
+
+    await submitSignUp(page, 'Anna Again', accounts.anna.email, 'a-good-password');
+    await expect(page.getByRole('status')).toHaveText(
+      text('en', 'auth.signup.sent').replace('{{email}}', accounts.anna.email),
+    );
+    await expect(page.getByText('An account with this email already exists')).toBeHidden();
     await expect(page).toHaveURL(/\/auth\/signup$/);
+    // The owner hears of it by mail; the form never tells.
+    await expect
+      .poll(() => lastMailTo(accounts.anna.email) ?? '')
+      .toContain('Someone just tried to create a DoseDot account with this e-mail address');
   });
 
   test('a wrong password shows the spec message', async ({ page }) => {

@@ -33,7 +33,8 @@ test('sign up, confirm with the e-mailed link, and the banner is gone', async ({
   const email = newEmail('confirm');
   await signUp(page, 'Clara Confirm', email, GOOD_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const banner = page.getByRole('region', { name: text('en', 'auth.confirmBanner.checkInbox') });
+  // Signed in unconfirmed (the sign-up page answered "check your email", then sign-in): the banner asks.
+  const banner = page.getByRole('region', { name: text('en', 'auth.confirmBanner.title') });
   await expect(banner).toContainText(email);
   await expect.poll(() => mailsTo(email)).toBe(1);
 

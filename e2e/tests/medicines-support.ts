@@ -25,7 +25,12 @@ export async function newPatient(page: Page, name = 'Paula Patient'): Promise<Pa
     data: { username: name, email, password: PASSWORD, language: 'en' },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const { jwt } = (await res.json()) as { jwt: string };
+  // Registration answers no token (it never tells whether the address had an account): sign in.
+  const login = await page.request.post('/api/auth/local', {
+    data: { identifier: email, password: PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { jwt } = (await login.json()) as { jwt: string };
   return { email, token: jwt };
 }
 

@@ -57,14 +57,28 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Registers through the sign-up page (English labels). */
-export async function signUp(page: Page, name: string, email: string, password: string) {
+/** Fills in and sends the sign-up form (English labels). */
+export async function submitSignUp(page: Page, name: string, email: string, password: string) {
   await page.goto('/auth/signup');
   await page.getByLabel(/^Full name/).fill(name);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/**
+ * Registers through the sign-up page (English labels), which answers "check your email" (the same
+ * for a taken address), then signs in through the sign-in page as the new account does.
+ */
+export async function signUp(page: Page, name: string, email: string, password: string) {
+  await submitSignUp(page, name, email, password);
+  await expect(page.getByRole('status')).toHaveText(
+    text('en', 'auth.signup.sent').replace('{{email}}', email),
+  );
+  await page.getByRole('link', { name: text('en', 'auth.signin.submit') }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await signIn(page, email, password);
 }
 
 /** The app's keys in localStorage and everything in sessionStorage. */
