@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { createDb, type Db } from './db';
@@ -50,6 +50,8 @@ export interface BuildOptions {
   db?: Db;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is registered (tests list the route table: test/route-table.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       );
     },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializer(config.env === 'test'));
   registerErrorHandling(app);

@@ -10,6 +10,7 @@ import { type AppConfig, type DatabaseConfig, loadConfig } from '../src/config';
 import { createDb, type Db, migrateToLatest } from '../src/db';
 import { createConfirmationService } from '../src/features/auth/confirmation';
 import type { Mailer } from '../src/lib/mailer';
+import { routeRecorder } from './route-table';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -114,7 +115,15 @@ export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): 
     webDist: undefined,
     ...opts.config,
   };
-  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false, mailer: opts.mailer });
+  const table = routeRecorder();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: opts.logger ?? false,
+    mailer: opts.mailer,
+    onRoute: table.onRoute,
+  });
+  table.attach(app);
   opts.routes?.(app);
   await app.ready();
   return {
