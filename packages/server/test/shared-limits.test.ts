@@ -98,4 +98,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server copies on one PostgreS
       (await post(`${b.url}/api/auth/local`, { identifier: email, password: 'a long password 2026' })).status,
     ).toBe(429);
   }, 60_000);
+
+  it('18 wrong passwords sent at once across both copies: no more than the limit are checked', async () => {
+    const [a, b] = copies;
+    if (!a || !b) throw new Error('copies did not start');
+    const email = `race.${Date.now()}@example.test`;
+    const password = 'a long password 2026';
+    expect(
+      (await post(`${a.url}/api/auth/local/register`, { username: 'Race Limit', email, password })).status,
+    ).toBe(200);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 18 },
+        async (_, i) =>
+          (
+            await post(`${(i % 2 === 0 ? a : b).url}/api/auth/local`, {
+              identifier: email,
+              password: `wrong ${i}`,
+            })
+          ).status,
+      ),
+    );
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(13);
+    const checked = await db.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'auth.login_failed')
+      .where('details', 'like', '%"reason":"password"%')
+      .where('details', 'like', `%${email}%`)
+      .execute();
+    expect(checked).toHaveLength(5);
+  }, 60_000);
 });
