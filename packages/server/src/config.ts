@@ -223,7 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
     seedDemo: production ? false : (e.SEED_DEMO ?? true),
     simulate: production ? false : (e.SIMULATE ?? false),
-    requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? false,
+    // Compulsory for administrators in production unless turned off on purpose (decision 0008).
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? production,
     ingestToken: e.INGEST_TOKEN,
     mqttUrl: e.MQTT_URL,
     smtpUrl: e.SMTP_URL,

@@ -68,6 +68,14 @@ describe('loadConfig', () => {
     expect(c.healthDataEmails).toEqual([]);
   });
 
+  it('asks administrators for two-step sign-in in production unless turned off on purpose', () => {
+    const at = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).requireAdmin2fa;
+    expect(at({ NODE_ENV: 'production' })).toBe(true);
+    expect(at({ NODE_ENV: 'production', REQUIRE_ADMIN_2FA: 'false' })).toBe(false);
+    expect(at({})).toBe(false);
+    expect(at({ REQUIRE_ADMIN_2FA: 'true' })).toBe(true);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

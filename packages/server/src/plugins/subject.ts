@@ -34,6 +34,8 @@ export const IMP_HEADER = 'x-imp-user-id';
 export interface AccessRecord {
   /** The action in the log, without its `impersonation.` prefix: `read_medicine`, `edit_medicine`… */
   action: string;
+  /** A write records itself inside its transaction; a read is recorded before it is answered. */
+  writes: boolean;
   /** What was touched, from the validated request: `{ medicine: 12, from, to }`, `{ deveui }`… */
   touched?: (request: FastifyRequest) => Record<string, unknown>;
 }
@@ -73,9 +75,14 @@ export function subjectOf(request: FastifyRequest): Subject {
   return request.subject;
 }
 
-/** A route's access record: `config: access('read_medicine', (r) => ({ medicine: r.params.id }))`. */
-export const access = (action: string, touched?: AccessRecord['touched']): { access: AccessRecord } => ({
-  access: touched ? { action, touched } : { action },
+/** A reading route's access record: `config: reads('read_medicine', (r) => ({ medicine: r.params.id }))`. */
+export const reads = (action: string, touched?: AccessRecord['touched']): { access: AccessRecord } => ({
+  access: { action, writes: false, ...(touched ? { touched } : {}) },
+});
+
+/** A writing route's access record; its handler calls `subject.record(trx)` inside its transaction. */
+export const writes = (action: string, touched?: AccessRecord['touched']): { access: AccessRecord } => ({
+  access: { action, writes: true, ...(touched ? { touched } : {}) },
 });
 
 const IMP_USER_ID = /^[1-9][0-9]{0,14}$/;
@@ -173,7 +180,7 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
     const enter = (request: FastifyRequest, subject: Subject): void | Promise<void> => {
       request.subject = subject;
       // A read through a session is logged before it is answered.
-      if (subject.session && !isWrite(request)) return subject.record(app.db);
+      if (subject.session && !writesOf(request)) return subject.record(app.db);
     };
 
     // A callback hook: one's own data with the profile in memory (the hot path) goes on at once.
@@ -200,7 +207,7 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
     // access is still logged (late, outside the write's transaction) and the bug reported.
     app.addHook('onResponse', async (request, reply) => {
       const subject = request.subject;
-      if (!subject?.session || !isWrite(request) || reply.statusCode >= 400) return;
+      if (!subject?.session || !writesOf(request) || reply.statusCode >= 400) return;
       if (recorded.has(subject)) return;
       request.log.error(
         { route: request.routeOptions.url },
@@ -213,7 +220,7 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
   };
 }
 
-const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+const writesOf = (request: FastifyRequest) => request.routeOptions.config.access?.writes === true;
 
 /** The subjects whose access was logged (a write records once, whatever the route calls). */
 const recorded = new WeakSet<Subject>();

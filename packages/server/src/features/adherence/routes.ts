@@ -1,7 +1,7 @@
 import { adherenceResponseSchema, dateRangeQuerySchema, impParamsSchema } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf } from '../../plugins/subject';
 import { presentAdherence } from './presenter';
 import { createAdherenceService, type RangeAsked } from './service';
 
@@ -15,7 +15,7 @@ export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
     const { timezone, range, result } = await adherence.compute(subjectOf(request).profileId, request.query);
     return { data: presentAdherence(timezone, range, result) };
   };
-  const config = access('read_adherence', (r) => {
+  const config = reads('read_adherence', (r) => {
     const { from, to } = r.query as RangeAsked;
     return { from, to };
   });

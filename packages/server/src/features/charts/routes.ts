@@ -1,6 +1,6 @@
 import { allows, sensorChartRequestSchema, sensorChartResponseSchema } from '@dosedot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf } from '../../plugins/subject';
 import { createChartService } from './service';
 
 /**
@@ -13,7 +13,7 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/medicine-history/chart',
     {
-      config: access('read_chart', (r) => {
+      config: reads('read_chart', (r) => {
         const { deveui, startdate, enddate } = (r.body as { data: Record<string, string> }).data;
         return { deveui, from: startdate, to: enddate };
       }),

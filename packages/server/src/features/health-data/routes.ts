@@ -8,7 +8,7 @@ import { localDateOf } from '@dosedot/domain/time';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf, writes } from '../../plugins/subject';
 import { toFhirBundle } from './fhir';
 import { createHealthDataService, presentHealthData } from './service';
 
@@ -25,7 +25,7 @@ export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health-data',
-    { config: access('read_health_data'), schema: { response: { 200: healthDataResponseSchema } } },
+    { config: reads('read_health_data'), schema: { response: { 200: healthDataResponseSchema } } },
     async (request) => {
       const { subject, today } = own(request);
       const { record, updatedAt } = await service.read(subject.actor.id, subject.profileId, request.ip);
@@ -37,7 +37,7 @@ export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/health-data/${section}`,
       {
-        config: access('write_health_data', () => ({ section })),
+        config: writes('write_health_data', () => ({ section })),
         schema: { body: HEALTH_SECTIONS[section], response: { 200: healthDataResponseSchema } },
       },
       async (request) => {
@@ -60,7 +60,7 @@ export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health-data/export',
     {
-      config: access('export_health_data', (r) => ({ format: (r.query as { format: string }).format })),
+      config: reads('export_health_data', (r) => ({ format: (r.query as { format: string }).format })),
       schema: { querystring: z.strictObject({ format: z.enum(['json', 'fhir']).default('json') }) },
     },
     async (request, reply) => {

@@ -18,7 +18,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf, writes } from '../../plugins/subject';
 import type { RangeAsked as DateRangeQuery } from '../adherence/service';
 import { createMedicineHistory } from './history';
 import { createMedicineService } from './service';
@@ -36,7 +36,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/medicines',
     {
-      config: access('read_medicines'),
+      config: reads('read_medicines'),
       schema: { querystring: medicineListQuerySchema, response: { 200: medicineListResponseSchema } },
     },
     async (request) => ({ data: await service.list(subjectOf(request).profileId, request.query.type) }),
@@ -46,7 +46,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
     const subject = subjectOf(request);
     return { data: await service.add(subject.profileId, request.body.data, subject.record) };
   };
-  const addConfig = access('add_medicine');
+  const addConfig = writes('add_medicine');
   app.post(
     '/medicine/assignMedicine',
     {
@@ -67,7 +67,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/medicine/editMedicineRecord',
     {
-      config: access('edit_medicine', (r) => ({ medicine: (r.body as { data: { id: number } }).data.id })),
+      config: writes('edit_medicine', (r) => ({ medicine: (r.body as { data: { id: number } }).data.id })),
       schema: { body: editMedicineRequestSchema, response: { 200: medicineResponseSchema } },
     },
     async (request) => {
@@ -79,7 +79,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/medicines/:id',
     {
-      config: access('remove_medicine', (r) => ({ medicine: (r.params as { id: number }).id })),
+      config: writes('remove_medicine', (r) => ({ medicine: (r.params as { id: number }).id })),
       schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } },
     },
     async (request) => {
@@ -92,7 +92,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/medicine-schedules',
     {
-      config: access('add_schedule', (r) => {
+      config: writes('add_schedule', (r) => {
         const { medicine, dosage_time } = (r.body as { data: { medicine: number; dosage_time: string } })
           .data;
         return { medicine, time: dosage_time };
@@ -109,7 +109,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/medicine-schedules/:id',
     {
-      config: access('remove_schedule', (r) => ({ schedule: (r.params as { id: number }).id })),
+      config: writes('remove_schedule', (r) => ({ schedule: (r.params as { id: number }).id })),
       schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } },
     },
     async (request) => {
@@ -122,7 +122,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const profileSchedule = async (request: FastifyRequest) => ({
     data: { schedule: await service.profileSchedule(subjectOf(request).profileId) },
   });
-  const scheduleConfig = access('read_schedule');
+  const scheduleConfig = reads('read_schedule');
   app.get(
     '/medicine-schedules/profile',
     { config: scheduleConfig, schema: { response: { 200: profileScheduleResponseSchema } } },
@@ -146,7 +146,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const medicineHistory = async (request: HistoryRequest) => ({
     data: await history(subjectOf(request).profileId, medicineOf(request), request.query),
   });
-  const historyConfig = access('read_medicine', (r) => {
+  const historyConfig = reads('read_medicine', (r) => {
     const { from, to } = r.query as DateRangeQuery;
     return { medicine: medicineOf(r as HistoryRequest), from, to };
   });

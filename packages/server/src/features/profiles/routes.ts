@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf } from '../../plugins/subject';
 import { accessesOf } from '../impersonation/queries';
 import { findProfileByUserId, medicineNames, updateProfile } from './queries';
 import { createProfileService } from './service';
@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfileService(app.db);
   // Not async: a profile in memory is answered without a trip through the microtask queue.
   const read = (request: Parameters<typeof subjectOf>[0]) => profiles.loadNow(subjectOf(request).userId);
-  const config = access('read_profile');
+  const config = reads('read_profile');
   app.get('/profile/userdata', { config, schema: { response: { 200: profileSchema } } }, read);
   app.get(
     '/profile/imp/userdata/:profileuid',

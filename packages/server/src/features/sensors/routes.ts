@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listQueryOf, listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf } from '../../plugins/subject';
 import type { IngestCounters } from '../ingest/service';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
@@ -93,7 +93,7 @@ export const sensorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sensor/button/getButtonPressHistory',
     {
-      config: access('read_presses', range),
+      config: reads('read_presses', range),
       schema: { body: buttonPressHistoryRequestSchema, response: { 200: buttonPressHistoryResponseSchema } },
     },
     async (request) => ({ data: await sensors.pressHistory(patientOf(request), request.body) }),
@@ -102,7 +102,7 @@ export const sensorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sensor/history/getSensorTempAndHumiHistory',
     {
-      config: access('read_climate', range),
+      config: reads('read_climate', range),
       schema: { body: tempHumiHistoryRequestSchema, response: { 200: tempHumiHistoryResponseSchema } },
     },
     async (request) => ({ data: await sensors.climateHistory(patientOf(request), request.body) }),

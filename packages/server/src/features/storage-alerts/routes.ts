@@ -6,7 +6,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, subjectOf } from '../../plugins/subject';
+import { reads, subjectOf } from '../../plugins/subject';
 import { createStorageAlertService } from './service';
 
 /**
@@ -17,7 +17,7 @@ export const storageAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const alerts = createStorageAlertService(app.db);
   const read = (request: FastifyRequest<{ Querystring: StorageAlertsQuery }>) =>
     alerts.forUser(subjectOf(request).userId, request.query);
-  const config = access('read_storage_alerts', (r) => {
+  const config = reads('read_storage_alerts', (r) => {
     const { from, to } = r.query as StorageAlertsQuery;
     return { from, to };
   });
