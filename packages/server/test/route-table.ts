@@ -16,6 +16,8 @@ export interface RouteEntry {
   schema: RouteSchema;
   /** The names of the URL's path parameters, in order (`/imp/:impUserId/:id` → impUserId, id). */
   params: string[];
+  /** Behind the door to a patient's data (plugins/subject.ts): what it records, and whether it writes. */
+  access?: { action: string; writes: boolean };
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -42,6 +44,7 @@ export function routeRecorder() {
             headers: schema.headers,
           },
           params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
+          access: (route.config as { access?: RouteEntry['access'] } | undefined)?.access,
         };
         routes.push(entry);
       }

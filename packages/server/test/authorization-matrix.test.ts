@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINES, makeAdmin, registerUser, uniqueEmail, useTestApp } from './context';
+import { collectRoutes, type RouteEntry } from './route-table';
+
+/*
+ * The authorization matrix, from the route table (docs/security.md): every route of the app ×
+ * {anonymous, patient A, patient B, administrator without a session, administrator with a session
+ * for A}, each request naming patient A where the route takes a patient. A route missing from
+ * ACCESS below fails the test, so a new route cannot go without a decision; and no answer to
+ * anyone may carry another person's data.
+ */
+
+/**
+ * Who may call a route:
+ * - public: anyone; ingest: only the network servers' secret (no user token);
+ * - self: any signed-in user, for their own account only (it names nobody else);
+ * - admin: administrators only (the fleet, the patient directory, sessions);
+ * - door: a patient's data behind the door: the patient, or an administrator inside a session;
+ * - doorHealth: the same, for a patient with the My Health Data grant.
+ */
+type Access = 'public' | 'ingest' | 'self' | 'admin' | 'door' | 'doorHealth';
+
+const ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'POST /api/auth/local': 'public',
+  'POST /api/auth/local/register': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/email-confirmation': 'public',
+  'POST /api/auth/send-email-confirmation': 'public',
+  'GET /api/auth/providers': 'public',
+  'GET /api/auth/oidc/:provider/start': 'public',
+  'GET /api/auth/oidc/:provider/callback': 'public',
+  'POST /api/auth/oidc/session': 'public',
+  'POST /api/auth/2fa': 'public',
+  'POST /api/two-factor/not-me': 'public',
+  'GET /api/profile-images/:token': 'public',
+  'GET /api/docs': 'public',
+  'POST /api/ingest/tts': 'ingest',
+  'POST /api/ingest/chirpstack': 'ingest',
+  'GET /api/users/me': 'self',
+  'POST /api/auth/logout': 'self',
+  'POST /api/auth/change-password': 'self',
+  'PUT /api/profile/userdata': 'self',
+  'GET /api/profile/access-log': 'self',
+  'PUT /api/profile/image': 'self',
+  'DELETE /api/profile/image': 'self',
+  'GET /api/two-factor': 'self',
+  'POST /api/two-factor/setup': 'self',
+  'POST /api/two-factor/confirm': 'self',
+  'POST /api/two-factor/disable': 'self',
+  'POST /api/two-factor/recovery-codes': 'self',
+  'GET /api/profiles': 'admin',
+  'GET /api/sensory-summaries': 'admin',
+  'POST /api/sensor/assign': 'admin',
+  'PUT /api/sensor/unassign': 'admin',
+  'POST /api/impersonation': 'admin',
+  'GET /api/impersonation/current': 'admin',
+  'DELETE /api/impersonation/:id': 'admin',
+  'GET /api/admin/sign-ins': 'admin',
+  'GET /api/profile/userdata': 'door',
+  'GET /api/profile/imp/userdata/:profileuid': 'door',
+  'GET /api/medicines': 'door',
+  'POST /api/medicine/assignMedicine': 'door',
+  'POST /api/medicine/impersonateAssignMedicine': 'door',
+  'POST /api/medicine/editMedicineRecord': 'door',
+  'DELETE /api/medicines/:id': 'door',
+  'POST /api/medicine-schedules': 'door',
+  'DELETE /api/medicine-schedules/:id': 'door',
+  'GET /api/medicine-schedules/profile': 'door',
+  'GET /api/medicine-schedules/imp/profile/:impUserId': 'door',
+  'GET /api/medicine-schedule/medicine/:id': 'door',
+  'GET /api/medicine-schedule/imp/medicine/:medicineId/:impUserId': 'door',
+  'GET /api/adherence': 'door',
+  'GET /api/adherence/imp/:impUserId': 'door',
+  'GET /api/storage-alerts': 'door',
+  'GET /api/storage-alerts/imp/:impUserId': 'door',
+  'POST /api/sensor/button/getButtonPressHistory': 'door',
+  'POST /api/sensor/history/getSensorTempAndHumiHistory': 'door',
+  'POST /api/medicine-history/chart': 'door',
+  'GET /api/health-data': 'doorHealth',
+  'PUT /api/health-data/basic-information': 'doorHealth',
+  'PUT /api/health-data/physical-measurements': 'doorHealth',
+  'PUT /api/health-data/vision': 'doorHealth',
+  'PUT /api/health-data/medical-information': 'doorHealth',
+  'PUT /api/health-data/emergency-contact': 'doorHealth',
+  'PUT /api/health-data/additional-information': 'doorHealth',
+  'GET /api/health-data/export': 'doorHealth',
+};
+
+type Caller = 'anonymous' | 'patientA' | 'patientB' | 'adminAlone' | 'adminForA';
+const CALLERS: Caller[] = ['anonymous', 'patientB', 'adminAlone', 'patientA', 'adminForA'];
+
+/** Whether a caller gets through (true) or is refused with 401/403 (the status). */
+const EXPECTED: Record<Access, Record<Caller, true | 401 | 403>> = {
+  public: { anonymous: true, patientA: true, patientB: true, adminAlone: true, adminForA: true },
+  ingest: { anonymous: 401, patientA: 401, patientB: 401, adminAlone: 401, adminForA: 401 },
+  self: { anonymous: 401, patientA: true, patientB: true, adminAlone: true, adminForA: true },
+  admin: { anonymous: 401, patientA: 403, patientB: 403, adminAlone: true, adminForA: true },
+  door: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: true },
+  doorHealth: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: true },
+};
+
+const HEALTH_EMAIL = uniqueEmail('matrix.alma');
+const health: Record<string, object> = {
+  'basic-information': { date_of_birth: '1958-04-12', gender: 'female', rega_member: true },
+  'physical-measurements': { height_cm: 165, weight_kg: 68 },
+  vision: { needs_glasses: false },
+  'medical-information': { allergies: ['Pollen'], chronic_conditions: [], notes: 'Matrix' },
+  'emergency-contact': { contact_name: 'Urs Keller', relationship: 'Husband', phone: '+41 79 123 45 67' },
+  'additional-information': { smoking: 'non_smoker', alcohol: 'never', organ_donor: false },
+};
+
+describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
+  const t = useTestApp(engine, { env: { HEALTH_DATA_EMAILS: HEALTH_EMAIL, INGEST_TOKEN: 'x'.repeat(24) } });
+
+  it('answers every route to every caller as the table says, and nobody sees another person’s data', async () => {
+    // Patient A (with My Health Data), patient B, an administrator with a session for A, one without.
+    const a = await registerUser(t.app, { username: 'Alma Matrixa', email: HEALTH_EMAIL });
+    const b = await registerUser(t.app, { username: 'Bruno Matrixb' });
+    const adminForA = await registerUser(t.app, { username: 'Ada Admin' });
+    const adminAlone = await registerUser(t.app, { username: 'Otto Admin' });
+    await makeAdmin(t.db, adminForA.user.id);
+    await makeAdmin(t.db, adminAlone.user.id);
+    const profileA = (await t.app.inject({ url: '/api/profile/userdata', headers: a.auth })).json();
+    const profileB = (await t.app.inject({ url: '/api/profile/userdata', headers: b.auth })).json();
+    const medicineA = { name: 'Alma-Secret-Pill', start_date: '2026-11-01', dosage_times: ['08:00'] };
+    const medicineB = { name: 'Bruno-Secret-Pill', start_date: '2026-11-01', dosage_times: ['08:00'] };
+    const addA = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/medicine/assignMedicine',
+          headers: a.auth,
+          payload: { data: medicineA },
+        })
+      ).json().data as { id: number; schedules: { id: number }[] };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/assignMedicine',
+      headers: b.auth,
+      payload: { data: medicineB },
+    });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation',
+      headers: adminForA.auth,
+      payload: { data: { profileuid: profileA.profileuid, reason: 'Matrix' } },
+    });
+    expect(session.statusCode).toBe(200);
+
+    const markersOf = (who: typeof a, profile: { profileuid: string }, secret: string) => [
+      who.user.email,
+      profile.profileuid,
+      secret,
+    ];
+    const ofA = markersOf(a, profileA, medicineA.name);
+    const ofB = markersOf(b, profileB, medicineB.name);
+    const auth: Record<Caller, Record<string, string>> = {
+      anonymous: {},
+      patientA: a.auth,
+      patientB: b.auth,
+      adminAlone: adminAlone.auth,
+      adminForA: adminForA.auth,
+    };
+    // Whose data a caller may see besides their own: an administrator's directory names patients.
+    const mayNot: Record<Caller, string[]> = {
+      anonymous: [...ofA, ...ofB],
+      patientA: ofB,
+      patientB: ofA,
+      adminAlone: ofA,
+      adminForA: ofB,
+    };
+
+    const routes = collectRoutes(t.app).filter((r) => r.url.startsWith('/api/'));
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    expect(
+      keys.filter((k) => !(k in ACCESS)),
+      'routes without a decision in ACCESS',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((k) => !keys.includes(k)),
+      'ACCESS names routes the app does not have',
+    ).toEqual([]);
+    // The door's routes are exactly the ones the table puts behind it.
+    for (const r of routes) {
+      const door = ACCESS[`${r.method} ${r.url}`]?.startsWith('door') ?? false;
+      expect(r.access !== undefined, `${r.method} ${r.url} behind the door`).toBe(door);
+    }
+
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const requestFor = async (r: RouteEntry, access: Access) => {
+      // A fresh medicine of A for each call that may change or remove one.
+      const fresh = r.method !== 'GET' && r.url.includes('medicine') ? await addA() : undefined;
+      const params: Record<string, string> = {
+        impUserId: String(a.user.id),
+        profileuid: profileA.profileuid,
+        medicineId: String(fresh?.id ?? 1),
+        id: r.url.startsWith('/api/medicine-schedules/')
+          ? String(fresh?.schedules[0]?.id ?? 1)
+          : String(fresh?.id ?? 1),
+        provider: 'none',
+        token: 'x'.repeat(32),
+      };
+      const url = r.url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1');
+      const bodies: Record<string, object> = {
+        'POST /api/medicine/assignMedicine': { data: medicineA },
+        'POST /api/medicine/impersonateAssignMedicine': { data: medicineA, impUserId: a.user.id },
+        'POST /api/medicine/editMedicineRecord': { data: { id: fresh?.id ?? 1, strength: '1 mg' } },
+        'POST /api/medicine-schedules': { data: { medicine: fresh?.id ?? 1, dosage_time: '21:00:00.000' } },
+        'POST /api/sensor/button/getButtonPressHistory': {
+          profileId: profileA.id,
+          startDate: weekAgo,
+          endDate: today,
+        },
+        'POST /api/sensor/history/getSensorTempAndHumiHistory': {
+          profileId: profileA.id,
+          startDate: weekAgo,
+          endDate: today,
+        },
+        'POST /api/medicine-history/chart': {
+          data: { deveui: '70B3D57ED0000001', startdate: weekAgo, enddate: today },
+        },
+      };
+      const section = r.url.match(/^\/api\/health-data\/([a-z-]+)$/)?.[1];
+      const body = bodies[`${r.method} ${r.url}`] ?? (section ? health[section] : undefined);
+      const query = r.url === '/api/health-data/export' ? '?format=json' : '';
+      const door = access === 'door' || access === 'doorHealth';
+      return { url: `${url}${query}`, body, door };
+    };
+
+    const failures: string[] = [];
+    // Logging out ends the caller's session: it goes last.
+    const ordered = [...routes].sort(
+      (x, y) => Number(x.url === '/api/auth/logout') - Number(y.url === '/api/auth/logout'),
+    );
+    for (const r of ordered) {
+      const access = ACCESS[`${r.method} ${r.url}`] as Access;
+      for (const caller of CALLERS) {
+        const { url, body, door } = await requestFor(r, access);
+        // Behind the door every call names patient A (the header the web app sends).
+        const headers = {
+          ...auth[caller],
+          ...(door && caller !== 'anonymous' ? { 'x-imp-user-id': String(a.user.id) } : {}),
+        };
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url,
+          headers,
+          ...(body ? { payload: body } : {}),
+        });
+        const expected = EXPECTED[access][caller];
+        const status = res.statusCode;
+        const passed =
+          expected === true ? status !== 401 && status !== 403 && status < 500 : status === expected;
+        if (!passed)
+          failures.push(
+            `${caller} ${r.method} ${url}: ${status} (expected ${expected}) ${res.body.slice(0, 160)}`,
+          );
+        const leaked = mayNot[caller].filter((m) => res.body.includes(m));
+        const directory = access === 'admin' && (caller === 'adminAlone' || caller === 'adminForA');
+        if (leaked.length > 0 && !directory)
+          failures.push(`${caller} ${r.method} ${url} shows ${leaked.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
