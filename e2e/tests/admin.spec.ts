@@ -122,6 +122,13 @@ test('the admin searches a patient, impersonates with a reason, adds a medicine 
   const access = page.getByRole('region', { name: 'Who opened your data' });
   await expect(access.getByRole('listitem').first()).toContainText('Alex Admin stopped acting for you');
   await expect(access.getByText('Alex Admin added a medicine for you')).toBeVisible();
+  // What was touched: the medicine by name.
+  await expect(
+    access
+      .getByRole('listitem')
+      .filter({ hasText: 'added a medicine for you' })
+      .getByText('Medicine: Valsartan'),
+  ).toBeVisible();
   await expect(access.getByText('Alex Admin opened your storage alerts').first()).toBeVisible();
   await expect(access.getByText(`Reason: ${reason}`).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'My medicines' })).toContainText('Valsartan');
