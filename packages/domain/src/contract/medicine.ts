@@ -29,6 +29,12 @@ export const dosageTimeSchema = z
   .refine((v) => normaliseDosageTime(v) !== null, DOSAGE_TIME_MESSAGE)
   .transform((v) => toApiDosageTime(normaliseDosageTime(v) ?? v));
 
+/**
+ * A storage limit to one decimal (°C, %RH), as the box measures: the columns are `real`, which on
+ * PostgreSQL cannot hold 3.6e-130 (an underflow error, a 500 before this) and would keep 2.3 as 2.2999999.
+ */
+const tenths = (value: number) => Math.round(value * 10) / 10 || 0;
+
 const medicineFields = {
   name: z.string({ message: required }).trim().min(1, required).max(200),
   type: medicineTypeSchema,
@@ -48,16 +54,19 @@ const medicineFields = {
     .number({ message: STORAGE_MESSAGES.temperature })
     .min(STORAGE_LIMITS.tempMin, STORAGE_MESSAGES.temperature)
     .max(STORAGE_LIMITS.tempMax, STORAGE_MESSAGES.temperature)
+    .transform(tenths)
     .nullable(),
   storage_temp_max: z
     .number({ message: STORAGE_MESSAGES.temperature })
     .min(STORAGE_LIMITS.tempMin, STORAGE_MESSAGES.temperature)
     .max(STORAGE_LIMITS.tempMax, STORAGE_MESSAGES.temperature)
+    .transform(tenths)
     .nullable(),
   storage_humidity_max: z
     .number({ message: STORAGE_MESSAGES.humidity })
     .min(STORAGE_LIMITS.humidityMin, STORAGE_MESSAGES.humidity)
     .max(STORAGE_LIMITS.humidityMax, STORAGE_MESSAGES.humidity)
+    .transform(tenths)
     .nullable(),
 };
 
