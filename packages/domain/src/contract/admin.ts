@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema, roleSchema } from './common';
+import { languageSchema, MAX_ID, roleSchema } from './common';
 import { medicineInputSchema } from './medicine';
 import { MAX_PAGE } from './strapi-query';
 
@@ -82,14 +82,14 @@ export const IMPERSONATION_MINUTES = 30;
 /** POST /api/medicine/impersonateAssignMedicine: a medicine added for the impersonated patient. */
 export const impersonateAssignMedicineRequestSchema = z.strictObject({
   data: medicineInputSchema,
-  impUserId: z.number({ message: 'This field is required' }).int().positive(),
+  impUserId: z.number({ message: 'This field is required' }).int().positive().max(MAX_ID, 'Invalid user'),
 });
 
 export const impParamsSchema = z.strictObject({
-  impUserId: z.coerce.number().int().positive({ message: 'Invalid user' }),
+  impUserId: z.coerce.number().int().positive({ message: 'Invalid user' }).max(MAX_ID, 'Invalid user'),
 });
 export const impMedicineParamsSchema = impParamsSchema.extend({
-  medicineId: z.coerce.number().int().positive({ message: 'Invalid id' }),
+  medicineId: z.coerce.number().int().positive({ message: 'Invalid id' }).max(MAX_ID, 'Invalid id'),
 });
 export const profileuidParamsSchema = z.strictObject({
   profileuid: z.uuid({ message: 'Invalid profile' }),

@@ -51,6 +51,12 @@ export const timeZoneSchema = z
   .max(64)
   .refine(isValidTimeZone, { message: 'Unknown time zone' });
 
+/**
+ * The largest id of a row: ids are PostgreSQL `integer` columns (32 bits), so an id past it is
+ * refused as input (a 400 naming the field) instead of failing in the database.
+ */
+export const MAX_ID = 2_147_483_647;
+
 export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
 const REQUIRED = 'This field is required';
 

@@ -8,7 +8,7 @@ import {
 } from '../schedule';
 import { checkStorageRange, STORAGE_LIMITS, STORAGE_MESSAGES } from '../storage';
 import { toApiDosageTime } from '../time/wall-time';
-import { isoDateSchema as isoDate } from './common';
+import { isoDateSchema as isoDate, MAX_ID } from './common';
 
 /** 1 = scheduled (has dosage times), 2 = as needed (no schedule). */
 export const medicineTypeSchema = z.union([z.literal(1), z.literal(2)]);
@@ -118,7 +118,7 @@ export const assignMedicineRequestSchema = z.strictObject({ data: medicineInputS
 /** POST /api/medicine/editMedicineRecord: the id and the fields that change. */
 export const editMedicineRequestSchema = z.strictObject({
   data: z
-    .strictObject({ id: z.number().int().positive(), ...medicineFields })
+    .strictObject({ id: z.number().int().positive().max(MAX_ID), ...medicineFields })
     .partial()
     .required({ id: true })
     .superRefine(crossChecks),
@@ -160,7 +160,7 @@ export const medicineListQuerySchema = z.strictObject({
 });
 
 export const idParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive({ message: 'Invalid id' }),
+  id: z.coerce.number().int().positive({ message: 'Invalid id' }).max(MAX_ID, 'Invalid id'),
 });
 export const deletedResponseSchema = z.object({ data: z.object({ id: z.number().int() }) });
 
@@ -168,7 +168,7 @@ export const deletedResponseSchema = z.object({ data: z.object({ id: z.number().
 export const createScheduleRequestSchema = z.strictObject({
   data: z.strictObject({
     dosage_time: dosageTimeSchema,
-    medicine: z.number({ message: required }).int().positive(),
+    medicine: z.number({ message: required }).int().positive().max(MAX_ID),
   }),
 });
 export const scheduleResponseSchema = z.object({ data: scheduleSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../time/dates';
 import { paginationSchema } from './admin';
-import { isIsoInstant } from './common';
+import { isIsoInstant, MAX_ID } from './common';
 
 /*
  * The sensor box's calls: ingestion answers for the network servers, the admin device list and
@@ -17,7 +17,8 @@ export const deveuiSchema = z
   .regex(/^[0-9a-fA-F]{16}$/, 'A DevEUI has 16 hexadecimal digits')
   .transform((v) => v.toUpperCase());
 
-const idSchema = (message: string) => z.coerce.number({ message: required }).int(message).positive(message);
+const idSchema = (message: string) =>
+  z.coerce.number({ message: required }).int(message).positive(message).max(MAX_ID, message);
 
 /** 'YYYY-MM-DD' (a whole local day) or an ISO date-time with its offset (that instant); both must exist. */
 export const dateOrInstantSchema = z

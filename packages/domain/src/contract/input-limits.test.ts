@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { basicInformationSchema } from '../health/schemas';
 import { dateRangeQuerySchema } from './adherence';
-import { accessLogQuerySchema } from './admin';
-import { isIsoInstant, isoDateSchema } from './common';
-import { medicineInputSchema } from './medicine';
+import { accessLogQuerySchema, impMedicineParamsSchema } from './admin';
+import { isIsoInstant, isoDateSchema, MAX_ID } from './common';
+import { idParamsSchema, medicineInputSchema } from './medicine';
 import { buttonPressHistoryRequestSchema, sensorChartRequestSchema } from './sensor';
 import { storageAlertsQuerySchema } from './storage';
 import { MAX_PAGE } from './strapi-query';
@@ -86,5 +86,22 @@ describe('the access log page (issue 21)', () => {
     expect(accessLogQuerySchema.parse({ 'pagination[page]': String(MAX_PAGE) })['pagination[page]']).toBe(
       MAX_PAGE,
     );
+  });
+});
+
+describe('ids (issue 21)', () => {
+  it('refuses an id past the 32-bit columns, naming the field', () => {
+    const tooBig = String(MAX_ID + 1);
+    expect(issuesOf(idParamsSchema, { id: tooBig })).toEqual(['id']);
+    expect(issuesOf(idParamsSchema, { id: '9007199254740991' })).toEqual(['id']);
+    expect(issuesOf(impMedicineParamsSchema, { impUserId: tooBig, medicineId: '1' })).toEqual(['impUserId']);
+    expect(
+      issuesOf(buttonPressHistoryRequestSchema, {
+        profileId: tooBig,
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+      }),
+    ).toEqual(['profileId']);
+    expect(issuesOf(idParamsSchema, { id: String(MAX_ID) })).toBe('ok');
   });
 });
