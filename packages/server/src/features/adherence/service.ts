@@ -35,6 +35,9 @@ export function createAdherenceService(db: Db) {
       const earliest = addDays(to, -(DEFAULT_DAYS - 1));
       const from =
         asked.from ?? (within && within.start > earliest && within.start <= to ? within.start : earliest);
+      // Only `from` asked, after the default end (today, or the medicine's end): a 400, as the
+      // contract gives when both are asked (the engine takes no range that ends before it starts).
+      if (from > to) throw fieldError('from', 'The start date is greater than the end date');
       if (dayNumberOf(to) - dayNumberOf(from) + 1 > MAX_ADHERENCE_DAYS)
         throw fieldError('from', `At most ${MAX_ADHERENCE_DAYS} days at once`);
       const rows = await listMedicines(db, profileId);
