@@ -97,9 +97,13 @@ export const authPlugin = fp(
       // a bumped version or a blocked account, drops the cached row before the next request.
       const id = Number(claims.sub);
       const row = readNow(app.db, `active-user:${id}`, () => findActiveUserById(app.db, id));
-      return row instanceof Promise
-        ? row.then((r) => checkSession(request, r, claims))
-        : checkSession(request, row, claims);
+      if (row instanceof Promise) return row.then((r) => checkSession(request, r, claims));
+      // An unconfirmed address is read from the database, not from memory: confirming is the write
+      // that grants (My Health Data, the first administrator) and the owner acts on it at once, maybe
+      // on another server copy that has not heard the change notification yet (decision 0004).
+      if (row && row.confirmed !== 1)
+        return findActiveUserById(app.db, id).then((r) => checkSession(request, r, claims));
+      return checkSession(request, row, claims);
     };
 
     app.decorate('authenticateNow', authenticateNow);
