@@ -61,12 +61,29 @@ export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
 const REQUIRED = 'This field is required';
 
 /**
- * A calendar date 'YYYY-MM-DD' that exists (2026-02-30 and 2026-13-01 do not): every date field of
- * the contract uses it, so an impossible date is a 400 naming the field, never a handler's RangeError.
+ * The calendar the API takes: room for a date of birth and any medication plan, and far from the
+ * edges where a handler's day before or after (a default range, the end of a chart day) is no
+ * longer a 'YYYY-MM-DD' date (0000-01-01 minus a month, 9999-12-31 plus a day were 500s).
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2199-12-31';
+export const DATE_RANGE_MESSAGE = `Enter a date between ${MIN_DATE} and ${MAX_DATE}`;
+
+/** True for a 'YYYY-MM-DD' (or the date of a date-time) within MIN_DATE and MAX_DATE. */
+export const withinCalendar = (date: string): boolean => {
+  const day = date.slice(0, 10);
+  return day >= MIN_DATE && day <= MAX_DATE;
+};
+
+/**
+ * A calendar date 'YYYY-MM-DD' that exists (2026-02-30 and 2026-13-01 do not) within MIN_DATE and
+ * MAX_DATE: every date field of the contract uses it, so such a date is a 400 naming the field,
+ * never a handler's RangeError.
  */
 export const isoDateSchema = z
   .string({ error: (issue) => (issue.input === undefined ? REQUIRED : DATE_MESSAGE) })
-  .refine(isIsoDate, DATE_MESSAGE);
+  .refine(isIsoDate, { message: DATE_MESSAGE, abort: true })
+  .refine(withinCalendar, DATE_RANGE_MESSAGE);
 
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
 

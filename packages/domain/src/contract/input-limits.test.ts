@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { basicInformationSchema } from '../health/schemas';
 import { dateRangeQuerySchema } from './adherence';
 import { accessLogQuerySchema, impMedicineParamsSchema } from './admin';
-import { isIsoInstant, isoDateSchema, MAX_ID } from './common';
+import { isIsoInstant, isoDateSchema, MAX_DATE, MAX_ID, MIN_DATE } from './common';
 import { idParamsSchema, medicineInputSchema } from './medicine';
 import { buttonPressHistoryRequestSchema, sensorChartRequestSchema } from './sensor';
 import { storageAlertsQuerySchema } from './storage';
@@ -103,5 +103,27 @@ describe('ids (issue 21)', () => {
       }),
     ).toEqual(['profileId']);
     expect(issuesOf(idParamsSchema, { id: String(MAX_ID) })).toBe('ok');
+  });
+});
+
+describe('the calendar the API takes (issue 21)', () => {
+  it('refuses dates whose neighbours are no longer YYYY-MM-DD, naming the field once', () => {
+    for (const date of ['0000-01-01', '1899-12-31', '2200-01-01', '9999-12-31']) {
+      expect(issuesOf(dateRangeQuerySchema, { to: date }), date).toEqual(['to']);
+      expect(issuesOf(storageAlertsQuerySchema, { from: date }), date).toEqual(['from']);
+      expect(issuesOf(basicInformationSchema, { date_of_birth: date, gender: 'female' }), date).toEqual([
+        'date_of_birth',
+      ]);
+      expect(
+        issuesOf(buttonPressHistoryRequestSchema, {
+          profileId: 1,
+          startDate: `${date}T10:00Z`,
+          endDate: '2026-03-01',
+        }),
+        date,
+      ).toEqual(['startDate']);
+    }
+    for (const date of [MIN_DATE, MAX_DATE]) expect(isoDateSchema.safeParse(date).success, date).toBe(true);
+    expect(issuesOf(dateRangeQuerySchema, { from: 'garbage' })).toEqual(['from']);
   });
 });

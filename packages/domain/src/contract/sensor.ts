@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../time/dates';
 import { paginationSchema } from './admin';
-import { isIsoInstant, MAX_ID } from './common';
+import { isIsoInstant, MAX_ID, withinCalendar } from './common';
 
 /*
  * The sensor box's calls: ingestion answers for the network servers, the admin device list and
@@ -25,7 +25,7 @@ export const dateOrInstantSchema = z
   .string({ message: required })
   .trim()
   .refine(
-    (v) => isIsoDate(v) || isIsoInstant(v),
+    (v) => (isIsoDate(v) || isIsoInstant(v)) && withinCalendar(v),
     'Enter a date as YYYY-MM-DD or a date-time with its offset',
   );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinCalendar } from '../contract/common';
 import { isIsoDate } from '../time/dates';
 import { AHV_MESSAGE, isValidAhv } from './ahv';
 import { BMI_CATEGORIES } from './measures';
@@ -39,8 +40,8 @@ const quarterSteps = (min: number, max: number) =>
 export const basicInformationSchema = z.strictObject({
   date_of_birth: z
     .string({ message: REQUIRED })
-    // A real calendar date: Date.parse takes 2026-02-30 as 2 March.
-    .refine(isIsoDate, REQUIRED),
+    // A real calendar date (Date.parse takes 2026-02-30 as 2 March) within the API's calendar.
+    .refine((d) => isIsoDate(d) && withinCalendar(d), REQUIRED),
   gender: z.enum(GENDERS, { message: REQUIRED }),
   blood_type: z.enum(BLOOD_TYPES).nullable().default(null),
   nationality: optionalText(100),
