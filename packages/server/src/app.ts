@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { createDb, type Db } from './db';
 import { adherenceRoutes } from './features/adherence/routes';
@@ -41,6 +41,7 @@ import { flatRequestLine, lazyRequestLogger, OneLinePerRequest } from './plugins
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { contractSerializer } from './plugins/serializer';
 import { door } from './plugins/subject';
+import { contractValidator } from './plugins/validation';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -101,7 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(contractSerializer(config.env === 'test'));
   registerErrorHandling(app);
   if (logStream) app.addHook('onClose', () => logStream.end());
