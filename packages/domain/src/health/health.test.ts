@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ean13CheckDigit, formatAhv, isValidAhv } from './ahv';
 import { ageOn, bmiCategory, bmiOf } from './measures';
 import { isValidPhone } from './phone';
+import { physicalMeasurementsSchema } from './schemas';
 
 describe('AHV number', () => {
   it('accepts the format with a correct EAN-13 check digit', () => {
@@ -34,6 +35,11 @@ describe('BMI and age', () => {
       'overweight',
       'obese',
     ]);
+  });
+  it('has no BMI for a height too small to divide by, and the schema refuses one (issue 21)', () => {
+    expect(bmiOf(8e-323, 351.7)).toBeNull();
+    expect(physicalMeasurementsSchema.safeParse({ height_cm: 8e-323, weight_kg: 70 }).success).toBe(false);
+    expect(physicalMeasurementsSchema.safeParse({ height_cm: 0.1, weight_kg: 70 }).success).toBe(true);
   });
   it('counts whole years, the birthday itself included', () => {
     expect(ageOn('1960-11-23', '2026-11-23')).toBe(66);

@@ -6,14 +6,15 @@
 export const BMI_CATEGORIES = ['underweight', 'normal', 'overweight', 'obese'] as const;
 export type BmiCategory = (typeof BMI_CATEGORIES)[number];
 
-/** kg / m², one decimal; null when a value is missing or not positive. */
+/** kg / m², one decimal; null when a value is missing or not positive (or the quotient is not finite). */
 export function bmiOf(
   heightCm: number | null | undefined,
   weightKg: number | null | undefined,
 ): number | null {
   if (!heightCm || !weightKg || heightCm <= 0 || weightKg <= 0) return null;
   const m = heightCm / 100;
-  return Math.round((weightKg / (m * m)) * 10) / 10;
+  const bmi = Math.round((weightKg / (m * m)) * 10) / 10;
+  return Number.isFinite(bmi) ? bmi : null;
 }
 
 export function bmiCategory(bmi: number | null): BmiCategory | null {

@@ -26,8 +26,10 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 const optionalText = (max: number) => text(max).nullable().default(null);
 const required = (max: number) =>
   z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
+// At least 0.1 (cm, kg): a positive 8e-323 made the BMI Infinity, and the stored record then failed
+// every answer of My Health Data (issue 21).
 const positive = (max: number) =>
-  z.number({ message: POSITIVE }).positive(POSITIVE).max(max, `At most ${max}`).nullable().default(null);
+  z.number({ message: POSITIVE }).min(0.1, POSITIVE).max(max, `At most ${max}`).nullable().default(null);
 const quarterSteps = (min: number, max: number) =>
   z
     .number()
