@@ -786,8 +786,11 @@ async function fuzz(h: Harness, db: Db, routes: RouteEntry[], runs: number) {
         const res = await app.inject(request);
         statuses.add(res.statusCode);
         const where = `${label} as ${input.identity.name}: ${request.method} ${request.url.slice(0, 300)} ${request.payload?.slice(0, 300) ?? ''}`;
-        if (res.statusCode >= 500)
+        if (res.statusCode >= 500) {
+          // It may have written before failing: the next route compares with the database as it is now.
+          before = await fingerprint(db, tables);
           throw new Error(`${res.statusCode} from ${where}\n${res.body.slice(0, 500)}`);
+        }
         if (res.statusCode >= 400) {
           const problem = errorShapeProblem(res);
           if (problem)
