@@ -223,15 +223,11 @@ export async function registerUser(
   return { ...json, password: body.password, auth: { authorization: `Bearer ${json.jwt}` } };
 }
 
-/**
- * Confirms a user's address as its owner would, through the confirmation service's own path (a fresh
- * link written straight into the database), but not over HTTP: the per-IP limit of the auth routes
- * counts only what a test sends itself.
- */
-export async function confirmAddress(app: FastifyInstance, userId: number): Promise<void> {
+/** A fresh confirmation link of the user's, written straight into the database: its token. */
+export async function confirmationLink(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await app.db
+  await db
     .insertInto('email_confirmations')
     .values({
       user_id: userId,
@@ -241,6 +237,16 @@ export async function confirmAddress(app: FastifyInstance, userId: number): Prom
       created_at: now,
     })
     .execute();
+  return token;
+}
+
+/**
+ * Confirms a user's address as its owner would, through the confirmation service's own path (a fresh
+ * link written straight into the database), but not over HTTP: the per-IP limit of the auth routes
+ * counts only what a test sends itself.
+ */
+export async function confirmAddress(app: FastifyInstance, userId: number): Promise<void> {
+  const token = await confirmationLink(app.db, userId);
   const { db, config, mailer, log, counters } = app;
   await createConfirmationService({ db, config, mailer, log, counters }).confirm(token, '127.0.0.1');
 }

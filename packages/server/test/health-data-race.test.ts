@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEFAULT_LIMITS } from '../src/config';
-import { ENGINES, registerUser, uniqueEmail, useTestApp } from './context';
+import { confirmationLink, ENGINES, registerUser, uniqueEmail, useTestApp } from './context';
 
 /*
  * Issue 21, item 6: a user on the health-data list who has just confirmed the address must get My
@@ -42,18 +41,7 @@ describe.each(ENGINES)('the health-data grant right after confirming on %s', (en
   /** The user unconfirmed again (a write through the app), with a fresh link, and that row in memory. */
   async function unconfirm(app: FastifyInstance, userId: number, auth: Auth): Promise<string> {
     await t.db.updateTable('users').set({ confirmed: 0 }).where('id', '=', userId).execute();
-    const token = randomBytes(32).toString('base64url');
-    const now = Date.now();
-    await t.db
-      .insertInto('email_confirmations')
-      .values({
-        user_id: userId,
-        token_hash: createHash('sha256').update(token).digest('hex'),
-        expires_at: now + 60_000,
-        used_at: null,
-        created_at: now,
-      })
-      .execute();
+    const token = await confirmationLink(t.db, userId);
     expect(await readBoth(app, auth)).toEqual(REFUSED);
     return token;
   }

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEFAULT_LIMITS } from '../src/config';
+import { authenticatorCode } from './authenticator';
 import { createTestApp, ENGINES, memoryMailer, PASSWORD, registerUser, type TestApp } from './context';
 
 /*
@@ -10,18 +10,6 @@ import { createTestApp, ENGINES, memoryMailer, PASSWORD, registerUser, type Test
  * server; a password change, turning two-step sign-in on or off and the notice's "this was not me"
  * link end the other sessions (or all of them). Over HTTP, on SQLite and on PostgreSQL.
  */
-
-/** An authenticator app of our own (RFC 6238 with node:crypto alone, not the server's totp.ts). */
-function authenticatorCode(secret: string, atMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[19] ?? 0) & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 

@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS, loadConfig } from '../src/config';
 import type { Db } from '../src/db';
 import { open } from '../src/lib/encryption';
+import { authenticatorCode } from './authenticator';
 import {
   count,
   createTestApp,
@@ -14,21 +14,6 @@ import {
   type TestApp,
   uniqueEmail,
 } from './context';
-
-/*
- * An authenticator app of our own, written from RFC 6238 with node:crypto alone (not the server's
- * totp.ts): base32 secret, HMAC-SHA1 over the 30-second step, dynamic truncation, 6 digits.
- */
-function authenticatorCode(secret: string, atMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[19] ?? 0) & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** A well-formed code that is not the current one. */
 const wrongCode = (secret: string) => (authenticatorCode(secret) === '000000' ? '111111' : '000000');
