@@ -168,7 +168,8 @@ describe.each(ENGINES)('the sensor chart on %s', (engine) => {
     const adminAuth = await admin();
     expect((await chart(adminAuth, ask)).json().data.sensorTime[0]).toBe('2026-02-02T00:00:00.000Z');
     expect((await chart(adminAuth, ask)).json().meta.readings).toBe(144);
-    const profileuid = (await t.app.inject({ url: '/api/profile/userdata', headers: before })).json().profileuid;
+    const profileuid = (await t.app.inject({ url: '/api/profile/userdata', headers: before })).json()
+      .profileuid;
     const session = await t.app.inject({
       method: 'POST',
       url: '/api/impersonation',
