@@ -396,31 +396,32 @@ describe.each(ENGINES)('sessions on %s', (engine) => {
   });
 
   // Several server copies on one PostgreSQL database: a logout on one is refused by the other, whose
-  // read cache had kept the answer "not ended" for that session.
-  it.runIf(engine === 'postgres')('a logout on one server copy is refused by another at once', async () => {
-    const copy = await buildApp({ config: t.config, logger: false });
-    await copy.ready();
-    try {
-      const { jwt } = await registerUser(t.app);
-      // Both copies keep the session's answers in memory.
-      for (let i = 0; i < 3; i++) {
-        expect((await me(t.app, jwt)).statusCode).toBe(200);
-        expect((await me(copy, jwt)).statusCode).toBe(200);
+  // read cache had kept the answer "not ended" for that session. (One SQLite file has one server.)
+  if (engine === 'postgres')
+    it('a logout on one server copy is refused by another at once', async () => {
+      const copy = await buildApp({ config: t.config, logger: false });
+      await copy.ready();
+      try {
+        const { jwt } = await registerUser(t.app);
+        // Both copies keep the session's answers in memory.
+        for (let i = 0; i < 3; i++) {
+          expect((await me(t.app, jwt)).statusCode).toBe(200);
+          expect((await me(copy, jwt)).statusCode).toBe(200);
+        }
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(jwt) })).statusCode,
+        ).toBe(200);
+        expect((await me(t.app, jwt)).statusCode).toBe(401);
+        // The other copy hears of the write through the change notification.
+        const deadline = Date.now() + 2000;
+        let status = 200;
+        while (Date.now() < deadline && status === 200) {
+          status = (await me(copy, jwt)).statusCode;
+          if (status === 200) await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(status).toBe(401);
+      } finally {
+        await copy.close();
       }
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(jwt) })).statusCode,
-      ).toBe(200);
-      expect((await me(t.app, jwt)).statusCode).toBe(401);
-      // The other copy hears of the write through the change notification.
-      const deadline = Date.now() + 2000;
-      let status = 200;
-      while (Date.now() < deadline && status === 200) {
-        status = (await me(copy, jwt)).statusCode;
-        if (status === 200) await new Promise((r) => setTimeout(r, 10));
-      }
-      expect(status).toBe(401);
-    } finally {
-      await copy.close();
-    }
-  });
+    });
 });
