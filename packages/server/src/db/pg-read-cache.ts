@@ -1,4 +1,4 @@
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { type CacheSource, createReadCache, type ReadCache } from './read-cache';
 
@@ -161,14 +161,18 @@ export function createPgReadCache(
   const observedPool: PostgresPool = {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      const query = (sqlOrCursor: unknown, parameters?: readonly unknown[]) =>
-        typeof sqlOrCursor === 'string'
+      function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      // pg answers with its own result type, which carries what Kysely reads.
+      function query<R>(
+        sqlOrCursor: string | PostgresCursor<R>,
+        parameters?: ReadonlyArray<unknown>,
+      ): unknown {
+        return typeof sqlOrCursor === 'string'
           ? observe(client, sqlOrCursor, () => client.query(sqlOrCursor, parameters as unknown[]))
           : client.query(sqlOrCursor as never);
-      return {
-        query: query as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
+      }
+      return { query, release: () => client.release() };
     },
     async end() {
       stopped = true;

@@ -100,10 +100,11 @@ export async function pruneCounters(db: Db, now = Date.now()): Promise<void> {
 /** A store for @fastify/rate-limit over our counters (its callback interface), one key space per route. */
 export function rateLimitStore(counters: CounterStore): FastifyRateLimitStoreCtor {
   class CounterRateLimitStore implements FastifyRateLimitStore {
-    readonly prefix: string;
-    constructor(options: { prefix?: string } = {}) {
-      this.prefix = options.prefix ?? 'ip';
-    }
+    /** The plugin passes its options; a route's child store passes its key space instead. */
+    constructor(
+      _options?: unknown,
+      readonly prefix = 'ip',
+    ) {}
     incr(
       key: string,
       cb: (error: Error | null, result?: { current: number; ttl: number }) => void,
@@ -116,10 +117,11 @@ export function rateLimitStore(counters: CounterStore): FastifyRateLimitStoreCto
       );
     }
     child(routeOptions: { method?: unknown; url?: string }): FastifyRateLimitStore {
-      return new CounterRateLimitStore({
-        prefix: `ip:${String(routeOptions.method)} ${routeOptions.url ?? ''}`,
-      });
+      return new CounterRateLimitStore(
+        undefined,
+        `ip:${String(routeOptions.method)} ${routeOptions.url ?? ''}`,
+      );
     }
   }
-  return CounterRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  return CounterRateLimitStore;
 }

@@ -54,7 +54,7 @@ export class BatchedLineWriter {
     this.maxPendingChars = options.maxPendingChars ?? 8 * 1024 * 1024;
     this.minChars = options.minChars ?? 16 * 1024;
     this.maxDelayMs = options.maxDelayMs ?? 100;
-    this.writeFn = options.write ?? (fs.write as unknown as WriteFn);
+    this.writeFn = options.write ?? fs.write;
     this.retryMs = options.retryMs ?? 10;
   }
 

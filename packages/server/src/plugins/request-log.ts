@@ -12,7 +12,7 @@ type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
  * error): the same child the default would have made, with the request id bound. Most requests
  * log nothing but their one line, and making a pino child for each cost a few microseconds.
  */
-class LazyRequestLogger {
+class LazyRequestLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
 
   constructor(
@@ -70,7 +70,7 @@ class LazyRequestLogger {
 
 /** Fastify's `childLoggerFactory`: each request's logger, made lazily (LazyRequestLogger). */
 export const lazyRequestLogger: FastifyChildLoggerFactory = (logger, bindings, options) =>
-  new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+  new LazyRequestLogger(logger, bindings, options);
 
 /** Where a request's line can be written without pino's general serializer. */
 interface LineDestination {

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -25,18 +26,11 @@ export const HELMET_OPTIONS: HelmetOptions = {
  * middleware on every call (as @fastify/helmet does) only spends time.
  */
 export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-    getHeader: (name: string) => headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
-  return headers;
+  // A response that is never sent: helmet sets its headers on it as on any other.
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(options)(req, res, () => {});
+  return Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
 /** Every answer, API, page, asset or error, carries the security headers. */

@@ -11,7 +11,7 @@ import { isShared } from '../db/read-cache';
  * also parsed by the zod schema first, so a presenter that drifts from the contract fails a test.
  */
 export function contractSerializer(check: boolean): FastifySerializerCompiler<ZodType> {
-  return (route) => {
+  const compile: BufferSerializerCompiler = (route) => {
     const checked = check ? zodSerializerCompiler(route) : undefined;
     const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'any' });
     const stringify = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
@@ -27,8 +27,14 @@ export function contractSerializer(check: boolean): FastifySerializerCompiler<Zo
         json = Buffer.from(stringify(data));
         written.set(data, json);
       }
-      // Fastify sends a Buffer as it is (its type says string).
-      return json as unknown as string;
+      return json;
     };
   };
+  // Fastify sends a Buffer as it is; its type says string.
+  return compile as FastifySerializerCompiler<ZodType>;
 }
+
+/** Fastify's serializer compiler, with the Buffer answer it accepts in its type. */
+type BufferSerializerCompiler = (
+  route: Parameters<FastifySerializerCompiler<ZodType>>[0],
+) => (data: unknown) => string | Buffer;

@@ -23,7 +23,7 @@ const FILTER_COLUMNS = {
   profileuid: 'profiles.profileuid',
 } as const;
 
-type Eb = ExpressionBuilder<Database & { users: Database['users'] }, 'profiles' | 'users'>;
+type Eb = ExpressionBuilder<Database, 'profiles' | 'users'>;
 
 /** Case-insensitive on both engines: lower() on both sides; LIKE wildcards in the value escaped. */
 function condition(eb: Eb, f: Filter<FilterField>) {
@@ -39,8 +39,8 @@ function filtered(db: Db, q: ProfileListQuery) {
     .selectFrom('profiles')
     .innerJoin('users', 'users.id', 'profiles.user_id')
     .where((eb) => {
-      const all = q.filters.map((f) => condition(eb as unknown as Eb, f));
-      if (q.anyOf.length > 0) all.push(eb.or(q.anyOf.map((f) => condition(eb as unknown as Eb, f))));
+      const all = q.filters.map((f) => condition(eb, f));
+      if (q.anyOf.length > 0) all.push(eb.or(q.anyOf.map((f) => condition(eb, f))));
       return eb.and(all);
     });
 }

@@ -1,13 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { SensorReading } from '../../db/types';
 
-export interface ChartRow {
-  measured_at: number;
-  temperature: number | null;
-  humidity: number | null;
-  battery: number | null;
-  motion: number | null;
-}
+export type ChartRow = Pick<SensorReading, 'measured_at' | 'temperature' | 'humidity' | 'battery' | 'motion'>;
 
 /** How many readings a sensor has in [from, to), and the first and last one's time (index only). */
 export async function readingExtent(

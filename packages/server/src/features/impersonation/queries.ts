@@ -1,29 +1,16 @@
 import type { Db } from '../../db';
+import type { ImpersonationSession, ProfileRow, User } from '../../db/types';
 
-export interface SessionRow {
-  id: number;
-  admin_user_id: number;
-  profile_id: number;
-  reason: string;
-  started_at: number;
-  expires_at: number;
-  ended_at: number | null;
-}
+export type SessionRow = ImpersonationSession;
 
 /** The patient profile behind a profileuid, a user id or a profile id, with what a session shows of it. */
 export type PatientKey = { profileuid: string } | { userId: number } | { profileId: number };
 
-export interface PatientRow {
-  id: number;
-  user_id: number;
-  profileuid: string;
-  givenname: string;
-  familyname: string;
-  profiletype: string;
-  timezone: string;
-  email: string;
-  confirmed: number;
-}
+export type PatientRow = Pick<
+  ProfileRow,
+  'id' | 'user_id' | 'profileuid' | 'givenname' | 'familyname' | 'profiletype' | 'timezone'
+> &
+  Pick<User, 'email' | 'confirmed'>;
 
 export function findPatient(db: Db, by: PatientKey): Promise<PatientRow | undefined> {
   const q = db

@@ -1,12 +1,8 @@
 import { type CompiledQuery, type DialectAdapter, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
+import type { ButtonPressesTable, Sensor, SensorReadingsTable, UplinksTable } from '../../db/types';
 
-export interface SensorRef {
-  id: number;
-  deveui: string;
-  device_profile: string;
-}
+export type SensorRef = Pick<Sensor, 'id' | 'deveui' | 'device_profile'>;
 
 /** Rows per multi-row insert: far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const ROWS_PER_INSERT = 400;

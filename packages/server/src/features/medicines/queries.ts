@@ -1,32 +1,11 @@
 import type { Db } from '../../db';
-import type { MedicinesTable } from '../../db/types';
+import type { Medicine, MedicineSchedule } from '../../db/types';
 
-export type MedicineRow = {
-  id: number;
-  profile_id: number;
-  name: string;
-  type: 1 | 2;
-  description: string | null;
-  strength: string | null;
-  galenic_form: string | null;
-  start_date: string;
-  end_date: string | null;
-  storage_temp_min: number | null;
-  storage_temp_max: number | null;
-  storage_humidity_max: number | null;
-  created_at: number;
-  updated_at: number;
-};
-
-export interface ScheduleRow {
-  id: number;
-  medicine_id: number;
-  dosage_time: string;
-  created_at: number;
-}
+export type MedicineRow = Medicine;
+export type ScheduleRow = MedicineSchedule;
 
 export type MedicineFields = Pick<
-  MedicinesTable,
+  Medicine,
   | 'name'
   | 'type'
   | 'description'
@@ -48,7 +27,7 @@ export async function profileIdOfUser(db: Db, userId: number): Promise<number | 
 export function listMedicines(db: Db, profileId: number, type?: 1 | 2): Promise<MedicineRow[]> {
   let q = db.selectFrom('medicines').selectAll().where('profile_id', '=', profileId);
   if (type) q = q.where('type', '=', type);
-  return q.orderBy('name').orderBy('id').execute() as Promise<MedicineRow[]>;
+  return q.orderBy('name').orderBy('id').execute();
 }
 
 /** A medicine of this profile only: someone else's id finds nothing. */
@@ -58,7 +37,7 @@ export function findMedicine(db: Db, profileId: number, id: number): Promise<Med
     .selectAll()
     .where('id', '=', id)
     .where('profile_id', '=', profileId)
-    .executeTakeFirst() as Promise<MedicineRow | undefined>;
+    .executeTakeFirst();
 }
 
 export async function insertMedicine(
@@ -67,11 +46,11 @@ export async function insertMedicine(
   fields: MedicineFields,
   now = Date.now(),
 ): Promise<MedicineRow> {
-  return (await db
+  return db
     .insertInto('medicines')
     .values({ ...fields, profile_id: profileId, created_at: now, updated_at: now })
     .returningAll()
-    .executeTakeFirstOrThrow()) as MedicineRow;
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateMedicine(

@@ -2,22 +2,9 @@ import type { Filter, ListQuery, SENSOR_FILTER_FIELDS, SENSOR_SORT_FIELDS } from
 import type { ServiceThresholds } from '@dosedot/domain/lorawan';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db';
+import type { ProfileRow, Sensor, SensorAssignment } from '../../db/types';
 
-export interface SensorSummaryRow {
-  id: number;
-  deveui: string;
-  serial_number: string | null;
-  name: string | null;
-  device_profile: string;
-  buttonmode: string | null;
-  battery: number | null;
-  last_uplink_at: number | null;
-  created_at: number;
-  profile_id: number | null;
-  profileuid: string | null;
-  givenname: string | null;
-  familyname: string | null;
-}
+export type SensorSummaryRow = Awaited<ReturnType<typeof listSensorSummaries>>['rows'][number];
 
 type SortField = (typeof SENSOR_SORT_FIELDS)[number];
 type FilterField = (typeof SENSOR_FILTER_FIELDS)[number];
@@ -59,10 +46,7 @@ function filtered(db: Db, q: SensorListQuery) {
  * One page of devices with the patient who holds each (unassigned devices too), in the asked order
  * (then by id), and how many devices the filters match.
  */
-export async function listSensorSummaries(
-  db: Db,
-  q: SensorListQuery,
-): Promise<{ rows: SensorSummaryRow[]; total: number }> {
+export async function listSensorSummaries(db: Db, q: SensorListQuery) {
   let query = filtered(db, q)
     .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
     .select([
@@ -125,10 +109,7 @@ export async function countSensors(db: Db, now: number, t: ServiceThresholds): P
   };
 }
 
-export interface SensorRow {
-  id: number;
-  deveui: string;
-}
+export type SensorRow = Pick<Sensor, 'id' | 'deveui'>;
 
 export function findSensorByDeveui(db: Db, deveui: string): Promise<SensorRow | undefined> {
   return db.selectFrom('sensors').select(['id', 'deveui']).where('deveui', '=', deveui).executeTakeFirst();
@@ -138,13 +119,7 @@ export function findSensorById(db: Db, id: number): Promise<SensorRow | undefine
   return db.selectFrom('sensors').select(['id', 'deveui']).where('id', '=', id).executeTakeFirst();
 }
 
-export interface ProfileRef {
-  id: number;
-  user_id: number;
-  profileuid: string;
-  sensor_id: number | null;
-  timezone: string;
-}
+export type ProfileRef = Pick<ProfileRow, 'id' | 'user_id' | 'profileuid' | 'sensor_id' | 'timezone'>;
 
 const profileColumns = ['id', 'user_id', 'profileuid', 'sensor_id', 'timezone'] as const;
 
@@ -165,13 +140,10 @@ export function holderOfSensor(db: Db, sensorId: number): Promise<ProfileRef | u
     .executeTakeFirst();
 }
 
-export interface AssignmentRow {
-  id: number;
-  sensor_id: number;
-  profile_id: number;
-  assigned_from: number;
-  assigned_to: number | null;
-}
+export type AssignmentRow = Pick<
+  SensorAssignment,
+  'id' | 'sensor_id' | 'profile_id' | 'assigned_from' | 'assigned_to'
+>;
 
 const assignmentColumns = ['id', 'sensor_id', 'profile_id', 'assigned_from', 'assigned_to'] as const;
 
