@@ -1,4 +1,4 @@
-import { fromLinear, parseHex, type Rgb, toHex, toLinear } from './color';
+import { fromLinear, mapRgb, parseHex, toHex, toLinear } from './color';
 
 /**
  * How a colour looks to people with a colour-vision deficiency, and how far apart two colours are
@@ -21,7 +21,7 @@ const MATRICES: Record<Exclude<Vision, 'normal'>, readonly number[]> = {
 export function simulate(hex: string, vision: Vision): string {
   if (vision === 'normal') return hex.toLowerCase();
   const m = MATRICES[vision];
-  const [r, g, b] = parseHex(hex).map(toLinear) as unknown as Rgb;
+  const [r, g, b] = mapRgb(parseHex(hex), toLinear);
   const row = (i: number) =>
     fromLinear(Math.min(1, Math.max(0, (m[i] ?? 0) * r + (m[i + 1] ?? 0) * g + (m[i + 2] ?? 0) * b)));
   return toHex([row(0), row(3), row(6)]);
@@ -31,7 +31,7 @@ export type Lab = readonly [number, number, number];
 
 /** CIELAB (D65) of an sRGB colour. */
 export function toLab(hex: string): Lab {
-  const [r, g, b] = parseHex(hex).map(toLinear) as unknown as Rgb;
+  const [r, g, b] = mapRgb(parseHex(hex), toLinear);
   const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
   const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * b;
   const z = (0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883;

@@ -27,6 +27,11 @@ export function toHex(rgb: Rgb): string {
     .join('')}`;
 }
 
+/** Each channel of a colour changed by `f`: still three channels. */
+export function mapRgb(rgb: Rgb, f: (channel: number) => number): Rgb {
+  return [f(rgb[0]), f(rgb[1]), f(rgb[2])];
+}
+
 /** sRGB channel 0..255 → linear light 0..1. */
 export const toLinear = (c: number) => {
   const s = c / 255;
@@ -39,7 +44,7 @@ export const fromLinear = (l: number) =>
 
 /** WCAG 2 relative luminance of a colour. */
 export function luminance(hex: string): number {
-  const [r, g, b] = parseHex(hex).map(toLinear) as unknown as Rgb;
+  const [r, g, b] = mapRgb(parseHex(hex), toLinear);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -53,7 +58,7 @@ export function contrast(a: string, b: string): number {
 type Lab = [number, number, number];
 
 function hexToOklab(hex: string): Lab {
-  const [r, g, b] = parseHex(hex).map(toLinear) as unknown as Rgb;
+  const [r, g, b] = mapRgb(parseHex(hex), toLinear);
   const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
   const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
   const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
@@ -86,11 +91,11 @@ function atLightness(lab: Lab, L: number): string {
   let [, a, b] = Math.hypot(lab[1], lab[2]) < 0.003 ? [0, 0, 0] : lab;
   for (let i = 0; i < 40; i++) {
     const rgb = oklabToLinear([L, a, b]);
-    if (inGamut(rgb)) return toHex(rgb.map(fromLinear) as unknown as Rgb);
+    if (inGamut(rgb)) return toHex(mapRgb(rgb, fromLinear));
     a *= 0.95;
     b *= 0.95;
   }
-  return toHex(oklabToLinear([L, 0, 0]).map(fromLinear) as unknown as Rgb);
+  return toHex(mapRgb(oklabToLinear([L, 0, 0]), fromLinear));
 }
 
 /** OKLCH of a colour: lightness 0..1, chroma (0 for greys) and hue in degrees. */
@@ -142,15 +147,16 @@ export function withContrast(hex: string, against: readonly string[], min: numbe
 
 /** `a` laid over `b` with opacity `amount` (0..1) as CSS composites it (in sRGB): a tint's real colour. */
 export function blend(a: string, b: string, amount: number): string {
-  const ca = parseHex(a);
-  const cb = parseHex(b);
-  return toHex([0, 1, 2].map((i) => (ca[i] ?? 0) * amount + (cb[i] ?? 0) * (1 - amount)) as unknown as Rgb);
+  const [ra, ga, ba] = parseHex(a);
+  const [rb, gb, bb] = parseHex(b);
+  const m = (x: number, y: number) => x * amount + y * (1 - amount);
+  return toHex([m(ra, rb), m(ga, gb), m(ba, bb)]);
 }
 
 /** `a` laid over `b` with opacity `amount` (0..1), mixed in linear light. */
 export function mix(a: string, b: string, amount: number): string {
-  const [ra, ga, ba] = parseHex(a).map(toLinear) as unknown as Rgb;
-  const [rb, gb, bb] = parseHex(b).map(toLinear) as unknown as Rgb;
+  const [ra, ga, ba] = mapRgb(parseHex(a), toLinear);
+  const [rb, gb, bb] = mapRgb(parseHex(b), toLinear);
   const m = (x: number, y: number) => fromLinear(x * amount + y * (1 - amount));
   return toHex([m(ra, rb), m(ga, gb), m(ba, bb)]);
 }
