@@ -25,7 +25,7 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
   const pct = (rate: number | null) => formatPercent(rate, lang) ?? '–';
   const margin = 40;
   let y = margin;
-  const nextY = () => (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 24;
+  const nextY = () => (doc.lastAutoTable?.finalY ?? y) + 24;
   const heading = (text: string) => {
     doc.setFont('helvetica', 'bold').setFontSize(12).text(text, margin, y);
     y += 8;
@@ -150,4 +150,11 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
     doc.text(t('medicines.report.footer', { page, pages }), margin, h - 20);
   }
   downloadBlob(doc.output('blob'), `dosedot-report-${adherence.from}-${adherence.to}.pdf`);
+}
+
+// jspdf-autotable keeps the last table it drew on the document; its types do not say so.
+declare module 'jspdf' {
+  interface jsPDF {
+    lastAutoTable?: { finalY: number };
+  }
 }
