@@ -1,5 +1,5 @@
 import { base64ToBytes } from './bytes';
-import type { DeviceProfile } from './profiles';
+import type { DeviceProfile } from './device-profile';
 
 /*
  * The uplink documents of The Things Stack v3 (webhook and MQTT: the same JSON) and ChirpStack v4

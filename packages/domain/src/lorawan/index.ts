@@ -1,5 +1,6 @@
 export { chirpstackUpEvent, ttsUplinkMessage, type UplinkSpec, ulidOf, uuidOf } from './builders';
 export { base64ToBytes, bytesToBase64, bytesToHex, DecodeError, hexToBytes } from './bytes';
+export { DEVICE_PROFILES, type DeviceProfile, isDeviceProfile } from './device-profile';
 export {
   DOSEDOT_DR0_BYTES,
   DOSEDOT_FPORT,
@@ -29,14 +30,11 @@ export {
 } from './measurement';
 export { decodeMilesight, decodeMilesightFrame, MILESIGHT_FPORT, type MilesightFrame } from './milesight';
 export {
-  DEVICE_PROFILES,
   type DecodedUplink,
   type DecodeStatus,
-  type DeviceProfile,
   decodeUplink,
   detectProfile,
   fromNetworkObject,
-  isDeviceProfile,
 } from './profiles';
 export {
   DEFAULT_SERVICE_THRESHOLDS,

@@ -1,22 +1,19 @@
 import { DecodeError, round1 } from './bytes';
+import type { DeviceProfile } from './device-profile';
 import { DOSEDOT_FPORT, decodeDoseDot } from './dosedot';
 import type { ParsedUplink } from './envelope';
 import { decodeGnse, gnseBatteryPercent } from './gnse';
 import { type ButtonMode, emptyMeasurement, type Measurement } from './measurement';
 import { decodeMilesight, MILESIGHT_FPORT } from './milesight';
 
-/** The payload formats we decode ourselves, keyed by the device's profile (sensors.device_profile). */
-export const DEVICE_PROFILES = ['dosedot-box', 'tti-gnse', 'milesight-ws'] as const;
-export type DeviceProfile = (typeof DEVICE_PROFILES)[number];
+// Named here too for the callers that import them from the decoders.
+export { DEVICE_PROFILES, type DeviceProfile, isDeviceProfile } from './device-profile';
 
 const CODECS: Record<DeviceProfile, (fPort: number | null, bytes: Uint8Array) => Measurement> = {
   'dosedot-box': decodeDoseDot,
   'tti-gnse': decodeGnse,
   'milesight-ws': decodeMilesight,
 };
-
-export const isDeviceProfile = (v: string): v is DeviceProfile =>
-  (DEVICE_PROFILES as readonly string[]).includes(v);
 
 /**
  * The profile of a device seen for the first time: what its envelope names (TTS device repository
