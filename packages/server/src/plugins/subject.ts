@@ -1,12 +1,8 @@
 import { allows, hasHealthDataAccess } from '@dosedot/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Db, readNow } from '../db';
-import {
-  findPatient,
-  openSessions,
-  type PatientKey,
-  type PatientRow,
-} from '../features/impersonation/queries';
+import { openSessions } from '../features/impersonation';
+import { findPatient, type PatientKey, type PatientRow } from '../features/profiles';
 import { audit } from '../lib/audit';
 import { fieldError, forbidden, HttpError, notFound } from '../lib/errors';
 import { requireAdminSecondFactor } from '../policies';

@@ -3,7 +3,9 @@ import { chartDayOf, chartDayWindow, computeAdherence, MERGE_WINDOW_MS } from '@
 import { addDays, dayNumberOf } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
-import { listMedicines, pressesOfProfile, profileTimezone, schedulesOf } from '../medicines/queries';
+import { listMedicines, schedulesOf } from '../medicines';
+import { profileTimezone } from '../profiles';
+import { pressesOfProfile } from '../sensors';
 
 export interface RangeAsked {
   from?: string;
@@ -52,12 +54,14 @@ export function createAdherenceService(db: Db) {
         times: m.type === 1 ? schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time) : [],
       }));
       // From a minute before the first chart day, so the first group of presses is merged whole.
-      const presses = await pressesOfProfile(
-        db,
-        profileId,
-        chartDayWindow(from, timezone).start - MERGE_WINDOW_MS,
-        chartDayWindow(to, timezone).end,
-      );
+      const presses = (
+        await pressesOfProfile(
+          db,
+          profileId,
+          chartDayWindow(from, timezone).start - MERGE_WINDOW_MS,
+          chartDayWindow(to, timezone).end,
+        )
+      ).map((p) => p.pressed_at);
       const result = computeAdherence({ timezone, medicines, presses, range: { from, to }, now });
       return { timezone, range: { from, to }, result };
     },

@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { profileLanguage } from '../profiles';
 import { confirmEmailEmail } from './emails';
 import {
   adminExists,
@@ -20,7 +21,6 @@ import {
   insertConfirmation,
   lockAdminGrant,
   markConfirmed,
-  profileLanguage,
   promoteToAdmin,
 } from './queries';
 

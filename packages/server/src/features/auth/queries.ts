@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LANGUAGE, type Language, type Role } from '@dosedot/domain';
+import type { Language, Role } from '@dosedot/domain';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
@@ -76,15 +76,6 @@ export async function insertAccount(db: Db, account: NewAccount, now = Date.now(
     })
     .execute();
   return user;
-}
-
-export async function profileLanguage(db: Db, userId: number): Promise<Language> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('language')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.language ?? DEFAULT_LANGUAGE;
 }
 
 export async function insertResetCode(

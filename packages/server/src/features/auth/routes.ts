@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { derivedFrom } from '../../db';
 import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
-import { sessionRoutes } from '../sessions/routes';
-import { beginSecondStep } from '../two-factor/service';
+import { sessionRoutes } from '../sessions';
+import { beginSecondStep } from '../two-factor';
 import { presentUser } from './presenter';
 import { createAuthService } from './service';
 

@@ -24,6 +24,7 @@ import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { isCommonPassword } from '../../lib/password-policy';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import { profileLanguage } from '../profiles';
 import { createConfirmationService } from './confirmation';
 import { addressTakenEmail, lockoutEmail, resetPasswordEmail } from './emails';
 import {
@@ -34,7 +35,6 @@ import {
   hasSignedInFrom,
   insertAccount,
   insertResetCode,
-  profileLanguage,
   replacePasswordHash,
   updatePassword,
 } from './queries';

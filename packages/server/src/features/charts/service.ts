@@ -1,8 +1,7 @@
 import { CHART_MAX_POINTS, MAX_CHART_DAYS, type SensorChartResponse } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { notFound } from '../../lib/errors';
-import { clockOf, rangeOf } from '../sensors/clock';
-import { findSensorByDeveui, intervalsOfSensor } from '../sensors/queries';
+import { clockOf, findSensorByDeveui, intervalsOfSensor, rangeOf } from '../sensors';
 import { bucketPoints, bucketWidth } from './downsample';
 import { presentChart } from './presenter';
 import { type ChartRow, readingBuckets, readingExtent, readingsOfSensor } from './queries';

@@ -3,14 +3,8 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { audit } from '../../lib/audit';
 import { dataFieldError, notFound } from '../../lib/errors';
-import {
-  endSessions,
-  findPatient,
-  insertSession,
-  openSessions,
-  type PatientRow,
-  type SessionRow,
-} from './queries';
+import { findPatient, type PatientRow } from '../profiles';
+import { endSessions, insertSession, openSessions, type SessionRow } from './queries';
 
 type Patient = PatientRow;
 

@@ -1,7 +1,6 @@
 import type { MedicineScheduleResponse } from '@dosedot/domain';
 import type { Db } from '../../db';
-import { presentIntake } from '../adherence/presenter';
-import { createAdherenceService, type RangeAsked } from '../adherence/service';
+import { createAdherenceService, presentIntake, type RangeAsked } from '../adherence';
 import { createMedicineService } from './service';
 
 /** A medicine of a profile with its schedules and its intakes over the range, newest first. */

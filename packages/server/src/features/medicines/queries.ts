@@ -18,12 +18,6 @@ export type MedicineFields = Pick<
   | 'storage_humidity_max'
 >;
 
-/** The profile of a user: every medicine belongs to one. */
-export async function profileIdOfUser(db: Db, userId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirst();
-  return row?.id;
-}
-
 export function listMedicines(db: Db, profileId: number, type?: 1 | 2): Promise<MedicineRow[]> {
   let q = db.selectFrom('medicines').selectAll().where('profile_id', '=', profileId);
   if (type) q = q.where('type', '=', type);
@@ -110,42 +104,4 @@ export function findSchedule(db: Db, profileId: number, id: number): Promise<Sch
 
 export async function deleteSchedule(db: Db, id: number): Promise<void> {
   await db.deleteFrom('medicine_schedules').where('id', '=', id).execute();
-}
-
-/**
- * Presses of the profile's boxes, only from while each box was theirs (sensor assignment history),
- * between two instants.
- */
-export async function pressesOfProfile(
-  db: Db,
-  profileId: number,
-  from: number,
-  to: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('button_presses')
-    .innerJoin('sensor_assignments', 'sensor_assignments.sensor_id', 'button_presses.sensor_id')
-    .select('button_presses.pressed_at')
-    .where('sensor_assignments.profile_id', '=', profileId)
-    .whereRef('button_presses.pressed_at', '>=', 'sensor_assignments.assigned_from')
-    .where((eb) =>
-      eb.or([
-        eb('sensor_assignments.assigned_to', 'is', null),
-        eb('button_presses.pressed_at', '<', eb.ref('sensor_assignments.assigned_to')),
-      ]),
-    )
-    .where('button_presses.pressed_at', '>=', from)
-    .where('button_presses.pressed_at', '<', to)
-    .orderBy('button_presses.pressed_at')
-    .execute();
-  return rows.map((r) => r.pressed_at);
-}
-
-export async function profileTimezone(db: Db, profileId: number): Promise<string> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('timezone')
-    .where('id', '=', profileId)
-    .executeTakeFirstOrThrow();
-  return row.timezone;
 }

@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reads, subjectOf, writes } from '../../plugins/subject';
-import type { RangeAsked as DateRangeQuery } from '../adherence/service';
+import type { RangeAsked as DateRangeQuery } from '../adherence';
 import { createMedicineHistory } from './history';
 import { createMedicineService } from './service';
 

@@ -17,7 +17,6 @@ import {
   insertMedicine,
   insertSchedule,
   listMedicines,
-  profileIdOfUser,
   schedulesOf,
   updateMedicine,
 } from './queries';
@@ -36,12 +35,6 @@ export function createMedicineService(db: Db) {
   }
 
   return {
-    async profileOf(userId: number): Promise<number> {
-      const profileId = await profileIdOfUser(db, userId);
-      if (profileId === undefined) throw notFound('Profile not found');
-      return profileId;
-    },
-
     async list(profileId: number, type?: 1 | 2): Promise<Medicine[]> {
       const rows = await listMedicines(db, profileId, type);
       const schedules = await schedulesOf(

@@ -8,7 +8,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentUser } from '../auth/presenter';
+import { presentUser } from '../auth';
 import { createOidcClients } from './clients';
 import {
   BROWSER_COOKIE,

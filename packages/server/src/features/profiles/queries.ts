@@ -1,7 +1,8 @@
-import type { Language } from '@dosedot/domain';
+import { DEFAULT_LANGUAGE, type Language } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import { inTransaction } from '../../db/transaction';
+import type { ProfileRow, User } from '../../db/types';
 
 const profileByUserId = precompiled(
   (db, userId: number) =>
@@ -94,4 +95,117 @@ export function medicineNames(db: Db, profileId: number, ids: number[]) {
     .where('profile_id', '=', profileId)
     .where('id', 'in', ids)
     .execute();
+}
+
+// Look-ups of a profile by the other features (through index.ts): one home for each.
+
+export type ProfileRef = Pick<ProfileRow, 'id' | 'user_id' | 'profileuid' | 'sensor_id' | 'timezone'>;
+
+const profileColumns = ['id', 'user_id', 'profileuid', 'sensor_id', 'timezone'] as const;
+
+export function findProfileById(db: Db, id: number): Promise<ProfileRef | undefined> {
+  return db.selectFrom('profiles').select(profileColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findProfileByUser(db: Db, userId: number): Promise<ProfileRef | undefined> {
+  return db.selectFrom('profiles').select(profileColumns).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The profile that holds a sensor now (profiles.sensor_id is unique). */
+export function holderOfSensor(db: Db, sensorId: number): Promise<ProfileRef | undefined> {
+  return db
+    .selectFrom('profiles')
+    .select(profileColumns)
+    .where('sensor_id', '=', sensorId)
+    .executeTakeFirst();
+}
+
+/** The profile's current sensor (null clears it) and its linked flag. */
+export async function setProfileSensor(db: Db, profileId: number, sensorId: number | null, at: number) {
+  await db
+    .updateTable('profiles')
+    .set({ sensor_id: sensorId, is_linked: sensorId === null ? 0 : 1, updated_at: at })
+    .where('id', '=', profileId)
+    .execute();
+}
+
+export async function profileTimezone(db: Db, profileId: number): Promise<string> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('timezone')
+    .where('id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return row.timezone;
+}
+
+export async function profileLanguage(db: Db, userId: number): Promise<Language> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('language')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.language ?? DEFAULT_LANGUAGE;
+}
+
+/** The patient profile behind a profileuid, a user id or a profile id, with what a session shows of it. */
+export type PatientKey = { profileuid: string } | { userId: number } | { profileId: number };
+
+export type PatientRow = Pick<
+  ProfileRow,
+  'id' | 'user_id' | 'profileuid' | 'givenname' | 'familyname' | 'profiletype' | 'timezone'
+> &
+  Pick<User, 'email' | 'confirmed'>;
+
+export function findPatient(db: Db, by: PatientKey): Promise<PatientRow | undefined> {
+  const q = db
+    .selectFrom('profiles')
+    .innerJoin('users', 'users.id', 'profiles.user_id')
+    .select([
+      'profiles.id',
+      'profiles.user_id',
+      'profiles.profileuid',
+      'profiles.givenname',
+      'profiles.familyname',
+      'profiles.profiletype',
+      'profiles.timezone',
+      'users.email',
+      'users.confirmed',
+    ]);
+  if ('profileuid' in by) return q.where('profiles.profileuid', '=', by.profileuid).executeTakeFirst();
+  if ('userId' in by) return q.where('profiles.user_id', '=', by.userId).executeTakeFirst();
+  return q.where('profiles.id', '=', by.profileId).executeTakeFirst();
+}
+
+// The profile's access log (Profile › who opened my data): the administrator accesses to it.
+
+function accessQuery(db: Db, profileId: number) {
+  return db
+    .selectFrom('audit_log')
+    .where('audit_log.target_type', '=', 'profile')
+    .where('audit_log.target_id', '=', String(profileId))
+    .where('audit_log.action', 'like', 'impersonation.%');
+}
+
+/** One page of the administrator accesses to a profile, newest first, with who did it, and the total. */
+export async function accessesOf(db: Db, profileId: number, page: { page: number; pageSize: number }) {
+  const rows = await accessQuery(db, profileId)
+    .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select([
+      'audit_log.at',
+      'audit_log.action',
+      'audit_log.details',
+      'users.email',
+      'profiles.givenname',
+      'profiles.familyname',
+    ])
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .execute();
+  const total = await accessQuery(db, profileId)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
 }

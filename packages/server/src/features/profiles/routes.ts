@@ -9,8 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
-import { accessesOf } from '../impersonation/queries';
-import { findProfileByUserId, medicineNames, updateProfile } from './queries';
+import { accessesOf, findProfileByUserId, medicineNames, updateProfile } from './queries';
 import { createProfileService } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import type { Profile } from '@dosedot/domain';
 import { type Db, readNow } from '../../db';
 import { notFound } from '../../lib/errors';
-import { createMedicineService } from '../medicines/service';
+import { createMedicineService } from '../medicines';
 import { presentProfile } from './presenter';
 import { findProfileByUserId } from './queries';
 

@@ -2,7 +2,7 @@ import type { Filter, ListQuery, SENSOR_FILTER_FIELDS, SENSOR_SORT_FIELDS } from
 import type { ServiceThresholds } from '@dosedot/domain/lorawan';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db';
-import type { ProfileRow, Sensor, SensorAssignment } from '../../db/types';
+import type { Sensor, SensorAssignment } from '../../db/types';
 
 export type SensorSummaryRow = Awaited<ReturnType<typeof listSensorSummaries>>['rows'][number];
 
@@ -119,27 +119,6 @@ export function findSensorById(db: Db, id: number): Promise<SensorRow | undefine
   return db.selectFrom('sensors').select(['id', 'deveui']).where('id', '=', id).executeTakeFirst();
 }
 
-export type ProfileRef = Pick<ProfileRow, 'id' | 'user_id' | 'profileuid' | 'sensor_id' | 'timezone'>;
-
-const profileColumns = ['id', 'user_id', 'profileuid', 'sensor_id', 'timezone'] as const;
-
-export function findProfileById(db: Db, id: number): Promise<ProfileRef | undefined> {
-  return db.selectFrom('profiles').select(profileColumns).where('id', '=', id).executeTakeFirst();
-}
-
-export function findProfileByUser(db: Db, userId: number): Promise<ProfileRef | undefined> {
-  return db.selectFrom('profiles').select(profileColumns).where('user_id', '=', userId).executeTakeFirst();
-}
-
-/** The profile that holds a sensor now (profiles.sensor_id is unique). */
-export function holderOfSensor(db: Db, sensorId: number): Promise<ProfileRef | undefined> {
-  return db
-    .selectFrom('profiles')
-    .select(profileColumns)
-    .where('sensor_id', '=', sensorId)
-    .executeTakeFirst();
-}
-
 export type AssignmentRow = Pick<
   SensorAssignment,
   'id' | 'sensor_id' | 'profile_id' | 'assigned_from' | 'assigned_to'
@@ -178,16 +157,6 @@ export async function closeAssignments(db: Db, sensorId: number, at: number): Pr
     .execute();
 }
 
-/** The profile's current sensor (null clears it) and its linked flag. */
-export async function setProfileSensor(db: Db, profileId: number, sensorId: number | null, at: number) {
-  await db
-    .updateTable('profiles')
-    .set({ sensor_id: sensorId, is_linked: sensorId === null ? 0 : 1, updated_at: at })
-    .where('id', '=', profileId)
-    .execute();
-}
-
-/** The intervals during which a sensor was this profile's (open ones end at null). */
 /** Every holding of a sensor, by any patient, oldest first. */
 export function intervalsOfSensor(db: Db, sensorId: number): Promise<AssignmentRow[]> {
   return db
@@ -198,6 +167,25 @@ export function intervalsOfSensor(db: Db, sensorId: number): Promise<AssignmentR
     .execute();
 }
 
+/**
+ * The one rule of a box's data and its patients: a press or a reading of a box is a profile's only
+ * from while the box was theirs (sensor_assignments; an open holding lasts until now). Adherence,
+ * the press and climate histories and the storage alarm all read through it.
+ */
+function whileHeldBy(profileId: number, at: 'button_presses.pressed_at' | 'sensor_readings.measured_at') {
+  const time = sql.ref<number>(at);
+  return (eb: ExpressionBuilder<Database, 'sensor_assignments'>) =>
+    eb.and([
+      eb('sensor_assignments.profile_id', '=', profileId),
+      eb(time, '>=', eb.ref('sensor_assignments.assigned_from')),
+      eb.or([
+        eb('sensor_assignments.assigned_to', 'is', null),
+        eb(time, '<', eb.ref('sensor_assignments.assigned_to')),
+      ]),
+    ]);
+}
+
+/** Presses of the profile's boxes from while each was theirs, between two instants, oldest first. */
 export function pressesOfProfile(
   db: Db,
   profileId: number,
@@ -209,14 +197,7 @@ export function pressesOfProfile(
     .innerJoin('sensor_assignments', 'sensor_assignments.sensor_id', 'button_presses.sensor_id')
     .innerJoin('sensors', 'sensors.id', 'button_presses.sensor_id')
     .select(['button_presses.pressed_at', 'sensors.deveui'])
-    .where('sensor_assignments.profile_id', '=', profileId)
-    .whereRef('button_presses.pressed_at', '>=', 'sensor_assignments.assigned_from')
-    .where((eb) =>
-      eb.or([
-        eb('sensor_assignments.assigned_to', 'is', null),
-        eb('button_presses.pressed_at', '<', eb.ref('sensor_assignments.assigned_to')),
-      ]),
-    )
+    .where(whileHeldBy(profileId, 'button_presses.pressed_at'))
     .where('button_presses.pressed_at', '>=', from)
     .where('button_presses.pressed_at', '<', to)
     .orderBy('button_presses.pressed_at')
@@ -240,14 +221,7 @@ export function climateOfProfile(
       'sensor_readings.temperature',
       'sensor_readings.humidity',
     ])
-    .where('sensor_assignments.profile_id', '=', profileId)
-    .whereRef('sensor_readings.measured_at', '>=', 'sensor_assignments.assigned_from')
-    .where((eb) =>
-      eb.or([
-        eb('sensor_assignments.assigned_to', 'is', null),
-        eb('sensor_readings.measured_at', '<', eb.ref('sensor_assignments.assigned_to')),
-      ]),
-    )
+    .where(whileHeldBy(profileId, 'sensor_readings.measured_at'))
     .where((eb) =>
       eb.or([
         eb('sensor_readings.temperature', 'is not', null),

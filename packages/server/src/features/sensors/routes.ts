@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listQueryOf, listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
-import type { IngestCounters } from '../ingest/service';
+import type { IngestCounters } from '../ingest';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
 

@@ -12,23 +12,20 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { audit } from '../../lib/audit';
 import { dataFieldError, HttpError } from '../../lib/errors';
+import { findProfileById, holderOfSensor, type ProfileRef, setProfileSensor } from '../profiles';
 import { clockOf, rangeOf, stamp } from './clock';
 import { presentAssignment, presentSummaries } from './presenter';
 import {
   climateOfProfile,
   closeAssignments,
   countSensors,
-  findProfileById,
   findSensorByDeveui,
   findSensorById,
-  holderOfSensor,
   insertAssignment,
   listSensorSummaries,
   openAssignmentsOfSensor,
-  type ProfileRef,
   pressesOfProfile,
   type SensorListQuery,
-  setProfileSensor,
 } from './queries';
 
 const conflict = (message: string) => new HttpError(409, 'ConflictError', message);

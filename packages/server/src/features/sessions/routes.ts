@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
-import { presentUser } from '../auth/presenter';
+import { presentUser } from '../auth';
 import { createSessionService } from './service';
 
 const callerOf = (request: FastifyRequest) => {

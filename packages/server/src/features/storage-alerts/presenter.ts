@@ -1,6 +1,6 @@
 import type { StorageAlertsResponse } from '@dosedot/domain';
 import type { OutOfRangeInterval } from '@dosedot/domain/storage';
-import type { MedicineRow } from '../medicines/queries';
+import type { MedicineRow } from '../medicines';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -8,9 +8,9 @@ import { hasStorageRange, minutesOf, outOfRangeIntervals } from '@dosedot/domain
 import { addDays, localDateOf } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { notFound } from '../../lib/errors';
-import { listMedicines } from '../medicines/queries';
-import { clockOf, rangeOf } from '../sensors/clock';
-import { climateOfProfile, findProfileByUser } from '../sensors/queries';
+import { listMedicines } from '../medicines';
+import { findProfileByUser } from '../profiles';
+import { climateOfProfile, clockOf, rangeOf } from '../sensors';
 import { presentStorageAlerts } from './presenter';
 
 /** A reading holds until the next one, but not across a longer silence of the box. */

@@ -22,9 +22,9 @@ import { open, seal } from '../../lib/encryption';
 import { fieldError, HttpError, tooManyRequests, unauthorized, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { insertResetCode, profileLanguage, updatePassword } from '../auth/queries';
-import { RESET_CODE_LIFETIME_MS } from '../auth/service';
-import { endOtherSessions } from '../sessions/queries';
+import { insertResetCode, RESET_CODE_LIFETIME_MS, updatePassword } from '../auth';
+import { profileLanguage } from '../profiles';
+import { endOtherSessions } from '../sessions';
 import { twoFactorNoticeEmail } from './emails';
 import {
   burnNotices,

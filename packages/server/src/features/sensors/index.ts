@@ -1,0 +1,7 @@
+/**
+ * What other features use of the boxes: a box by DevEUI and who held it when, the presses and
+ * readings of a patient's boxes from while they were theirs (one rule: queries.ts `whileHeldBy`),
+ * and the day ranges in a patient's zone.
+ */
+export { clockOf, rangeOf } from './clock';
+export { climateOfProfile, findSensorByDeveui, intervalsOfSensor, pressesOfProfile } from './queries';
