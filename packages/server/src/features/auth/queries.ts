@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Language, Role } from '@dosedot/domain';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import type { User } from '../../db/types';
+import { insertProfile, setProfileType } from '../profiles';
 
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -60,21 +60,7 @@ export async function insertAccount(db: Db, account: NewAccount, now = Date.now(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('profiles')
-    .values({
-      user_id: user.id,
-      profileuid: randomUUID(),
-      givenname: account.givenname,
-      familyname: account.familyname,
-      language: account.language,
-      timezone: account.timezone,
-      profiletype: account.role,
-      sensor_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertProfile(db, { ...account, userId: user.id }, now);
   return user;
 }
 
@@ -235,11 +221,7 @@ export async function adminExists(db: Db): Promise<boolean> {
 
 /** Gives the user the administrator role, on the account and its profile. */
 export async function promoteToAdmin(db: Db, userId: number, now: number): Promise<User> {
-  await db
-    .updateTable('profiles')
-    .set({ profiletype: 'admin', updated_at: now })
-    .where('user_id', '=', userId)
-    .execute();
+  await setProfileType(db, userId, 'admin', now);
   return db
     .updateTable('users')
     .set({ role: 'admin', updated_at: now })

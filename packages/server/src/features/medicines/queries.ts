@@ -105,3 +105,14 @@ export function findSchedule(db: Db, profileId: number, id: number): Promise<Sch
 export async function deleteSchedule(db: Db, id: number): Promise<void> {
   await db.deleteFrom('medicine_schedules').where('id', '=', id).execute();
 }
+
+/** The names of the profile's medicines among these ids (the access log names what was opened). */
+export function medicineNames(db: Db, profileId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('medicines')
+    .select(['id', 'name'])
+    .where('profile_id', '=', profileId)
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -26,6 +26,8 @@ const medicineNotFound = () => notFound('Medicine not found');
 /**
  * A patient's medicines and dosage times. Every call names the profile it acts for (the signed-in
  * user's, or the impersonated patient's): a medicine or schedule of another profile is not found.
+ * `db` may be a transaction (db/transaction.ts). Each command runs in one transaction: what it
+ * checks, what it writes and its access-log entry (the door's `record`) commit or fail together.
  */
 export function createMedicineService(db: Db) {
   async function load(profileId: number, id: number): Promise<Medicine> {
@@ -65,32 +67,32 @@ export function createMedicineService(db: Db) {
       record = nothingToRecord,
     ): Promise<Medicine> {
       const { id, dosage_times, ...fields } = changes;
-      const current = await findMedicine(db, profileId, id);
-      if (!current) throw medicineNotFound();
-      const start = fields.start_date ?? current.start_date;
-      const end = fields.end_date === undefined ? current.end_date : fields.end_date;
-      if (end !== null && start > end)
-        throw dataFieldError('end_date', 'The start date is greater than the end date');
-      // A limit changed alone must still fit the ones kept.
-      const storage = checkStorageRange({
-        storage_temp_min:
-          fields.storage_temp_min === undefined ? current.storage_temp_min : fields.storage_temp_min,
-        storage_temp_max:
-          fields.storage_temp_max === undefined ? current.storage_temp_max : fields.storage_temp_max,
-        storage_humidity_max:
-          fields.storage_humidity_max === undefined
-            ? current.storage_humidity_max
-            : fields.storage_humidity_max,
-      });
-      if (storage) {
-        // The lowest and highest temperature out of order: name the one this edit changed.
-        const field =
-          storage.field === 'storage_temp_max' && fields.storage_temp_max === undefined
-            ? 'storage_temp_min'
-            : storage.field;
-        throw dataFieldError(field, storage.message);
-      }
       await inTransaction(db, async (trx) => {
+        const current = await findMedicine(trx, profileId, id);
+        if (!current) throw medicineNotFound();
+        const start = fields.start_date ?? current.start_date;
+        const end = fields.end_date === undefined ? current.end_date : fields.end_date;
+        if (end !== null && start > end)
+          throw dataFieldError('end_date', 'The start date is greater than the end date');
+        // A limit changed alone must still fit the ones kept.
+        const storage = checkStorageRange({
+          storage_temp_min:
+            fields.storage_temp_min === undefined ? current.storage_temp_min : fields.storage_temp_min,
+          storage_temp_max:
+            fields.storage_temp_max === undefined ? current.storage_temp_max : fields.storage_temp_max,
+          storage_humidity_max:
+            fields.storage_humidity_max === undefined
+              ? current.storage_humidity_max
+              : fields.storage_humidity_max,
+        });
+        if (storage) {
+          // The lowest and highest temperature out of order: name the one this edit changed.
+          const field =
+            storage.field === 'storage_temp_max' && fields.storage_temp_max === undefined
+              ? 'storage_temp_min'
+              : storage.field;
+          throw dataFieldError(field, storage.message);
+        }
         await updateMedicine(trx, id, fields);
         const type = fields.type ?? current.type;
         if (dosage_times !== undefined || type === 2) {
@@ -106,22 +108,23 @@ export function createMedicineService(db: Db) {
     },
 
     async remove(profileId: number, id: number, record = nothingToRecord): Promise<void> {
-      const medicine = await findMedicine(db, profileId, id);
-      if (!medicine) throw medicineNotFound();
       await inTransaction(db, async (trx) => {
+        const medicine = await findMedicine(trx, profileId, id);
+        if (!medicine) throw medicineNotFound();
         await deleteMedicine(trx, id);
         await record(trx, { name: medicine.name });
       });
     },
 
     async addSchedule(profileId: number, medicineId: number, dosageTime: string, record = nothingToRecord) {
-      const medicine = await findMedicine(db, profileId, medicineId);
-      if (!medicine) throw dataFieldError('medicine', 'Medicine not found');
-      if (medicine.type === 2) throw dataFieldError('medicine', 'An as-needed medicine has no dosage times');
-      const existing = await schedulesOf(db, [medicineId]);
-      if (existing.some((s) => s.dosage_time === dosageTime))
-        throw dataFieldError('dosage_time', 'This dosage time is already scheduled');
       return inTransaction(db, async (trx) => {
+        const medicine = await findMedicine(trx, profileId, medicineId);
+        if (!medicine) throw dataFieldError('medicine', 'Medicine not found');
+        if (medicine.type === 2)
+          throw dataFieldError('medicine', 'An as-needed medicine has no dosage times');
+        const existing = await schedulesOf(trx, [medicineId]);
+        if (existing.some((s) => s.dosage_time === dosageTime))
+          throw dataFieldError('dosage_time', 'This dosage time is already scheduled');
         const row = await insertSchedule(trx, medicineId, dosageTime);
         await record(trx);
         return presentSchedule(row);
@@ -129,9 +132,9 @@ export function createMedicineService(db: Db) {
     },
 
     async removeSchedule(profileId: number, id: number, record = nothingToRecord): Promise<void> {
-      const schedule = await findSchedule(db, profileId, id);
-      if (!schedule) throw notFound('Schedule not found');
       await inTransaction(db, async (trx) => {
+        const schedule = await findSchedule(trx, profileId, id);
+        if (!schedule) throw notFound('Schedule not found');
         await deleteSchedule(trx, id);
         await record(trx, { medicine: schedule.medicine_id, time: schedule.dosage_time });
       });

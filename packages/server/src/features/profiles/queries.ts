@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, type Language } from '@dosedot/domain';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_LANGUAGE, type Language, type Role } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import { inTransaction } from '../../db/transaction';
@@ -86,18 +87,46 @@ export function findProfileImage(db: Db, token: string) {
     .executeTakeFirst();
 }
 
-/** The names of the profile's medicines among these ids (the access log names what was opened). */
-export function medicineNames(db: Db, profileId: number, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('medicines')
-    .select(['id', 'name'])
-    .where('profile_id', '=', profileId)
-    .where('id', 'in', ids)
+// What the other features read and write of a profile (through index.ts): one home for each.
+
+/** A new user's profile (registration, a provider's first sign-in, the demo seed): in the caller's transaction. */
+export async function insertProfile(
+  db: Db,
+  profile: {
+    userId: number;
+    givenname: string;
+    familyname: string;
+    language: Language;
+    timezone: string;
+    role: Role;
+  },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({
+      user_id: profile.userId,
+      profileuid: randomUUID(),
+      givenname: profile.givenname,
+      familyname: profile.familyname,
+      language: profile.language,
+      timezone: profile.timezone,
+      profiletype: profile.role,
+      sensor_id: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
-// Look-ups of a profile by the other features (through index.ts): one home for each.
+/** The profile's type follows its user's role. */
+export async function setProfileType(db: Db, userId: number, role: Role, now: number): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set({ profiletype: role, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}
 
 export type ProfileRef = Pick<ProfileRow, 'id' | 'user_id' | 'profileuid' | 'sensor_id' | 'timezone'>;
 

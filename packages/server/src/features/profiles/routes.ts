@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
-import { accessesOf, findProfileByUserId, medicineNames, updateProfile } from './queries';
+import { medicineNames } from '../medicines';
+import { accessesOf, findProfileByUserId, updateProfile } from './queries';
 import { createProfileService } from './service';
 
 /**
