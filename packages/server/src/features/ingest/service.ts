@@ -16,18 +16,15 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { ButtonPressesTable, SensorReadingsTable } from '../../db/types';
-import { GroupCommit } from './group-commit';
 import {
-  insertPresses,
-  insertReadings,
   insertSensors,
-  insertUplinks,
   type SensorRef,
   sensorsByDeveui,
-  setSqliteSynchronous,
   updateSensorBattery,
   updateSensorSummary,
-} from './queries';
+} from '../sensors';
+import { GroupCommit } from './group-commit';
+import { insertPresses, insertReadings, insertUplinks, setSqliteSynchronous } from './queries';
 
 /** Where an uplink came from: network server and transport. */
 export type IngestSource =

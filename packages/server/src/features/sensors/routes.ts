@@ -12,12 +12,11 @@ import {
   tempHumiHistoryResponseSchema,
   unassignSensorRequestSchema,
 } from '@dosedot/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listQueryOf, listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
-import type { IngestCounters } from '../ingest';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
 
@@ -29,6 +28,9 @@ const LIST_RULES = {
   maxPageSize: MAX_PAGE_SIZE,
   defaultPageSize: SENSOR_DEFAULT_PAGE_SIZE,
 };
+
+/** The ingestion's counters (features/ingest decorates the app with it). */
+type IngestCounters = FastifyInstance['ingest']['counters'];
 
 const ingestCounts = (c: IngestCounters) => ({
   uplinks: c.uplinks,
