@@ -24,6 +24,7 @@ import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { ownProfileRoutes, profileRoutes } from './features/profiles/routes';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
+import { sessionRoutes } from './features/sessions/routes';
 import { statusRoutes } from './features/status/routes';
 import { storageAlertRoutes } from './features/storage-alerts/routes';
 import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
@@ -154,7 +155,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scope('public', statusRoutes, authRoutes, oidcRoutes, twoFactorSignInRoutes, publicImageRoutes),
       );
       await api.register(
-        scope('signedIn', accountRoutes, ownProfileRoutes, profileImageRoutes, twoFactorRoutes),
+        scope(
+          'signedIn',
+          accountRoutes,
+          sessionRoutes,
+          ownProfileRoutes,
+          profileImageRoutes,
+          twoFactorRoutes,
+        ),
       );
       // A patient's data, behind the one door (plugins/subject.ts): one's own, or the patient of an
       // administrator's open impersonation session, each access through a session audited.

@@ -1,16 +1,26 @@
-import { adherenceResponseSchema, dateRangeQuerySchema, impParamsSchema } from '@dosedot/domain';
+import {
+  adherenceResponseSchema,
+  dateRangeQuerySchema,
+  idParamsSchema,
+  impMedicineParamsSchema,
+  impParamsSchema,
+  medicineScheduleResponseSchema,
+} from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reads, subjectOf } from '../../plugins/subject';
+import { createMedicineHistory } from './history';
 import { presentAdherence } from './presenter';
 import { createAdherenceService, type RangeAsked } from './service';
 
 /**
  * GET /api/adherence?from&to: the subject's intakes and figures per chart day (behind the door; the
  * dashboards and My Medicine). GET /api/adherence/imp/{userId} names the patient in the path.
+ * GET /api/medicine-schedule/medicine/{id}: one medicine with its schedules and its intakes.
  */
 export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const adherence = createAdherenceService(app.db);
+  const history = createMedicineHistory(app.db);
   const read = async (request: FastifyRequest<{ Querystring: RangeAsked }>) => {
     const { timezone, range, result } = await adherence.compute(subjectOf(request).profileId, request.query);
     return { data: presentAdherence(timezone, range, result) };
@@ -36,5 +46,44 @@ export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     read,
+  );
+
+  // One medicine with its schedules and its intakes over a range, newest first (My Medicine's history).
+  type HistoryRequest = FastifyRequest<{
+    Params: { id: number } | { medicineId: number };
+    Querystring: RangeAsked;
+  }>;
+  const medicineOf = (request: FastifyRequest<{ Params: { id: number } | { medicineId: number } }>) =>
+    'id' in request.params ? request.params.id : request.params.medicineId;
+  const medicineHistory = async (request: HistoryRequest) => ({
+    data: await history(subjectOf(request).profileId, medicineOf(request), request.query),
+  });
+  const historyConfig = reads('read_medicine', (r) => {
+    const { from, to } = r.query as RangeAsked;
+    return { medicine: medicineOf(r as HistoryRequest), from, to };
+  });
+  app.get(
+    '/medicine-schedule/medicine/:id',
+    {
+      config: historyConfig,
+      schema: {
+        params: idParamsSchema,
+        querystring: dateRangeQuerySchema,
+        response: { 200: medicineScheduleResponseSchema },
+      },
+    },
+    medicineHistory,
+  );
+  app.get(
+    '/medicine-schedule/imp/medicine/:medicineId/:impUserId',
+    {
+      config: historyConfig,
+      schema: {
+        params: impMedicineParamsSchema,
+        querystring: dateRangeQuerySchema,
+        response: { 200: medicineScheduleResponseSchema },
+      },
+    },
+    medicineHistory,
   );
 };

@@ -1,6 +1,6 @@
 /**
  * What other features use of the accounts: the user look-ups and writes that sign-in by a provider
- * and the second step share, and a user as the API shows it. Routes are not here: app.ts composes them.
+ * and the second step share, a sign-in's second-step challenge, and a user as the API shows it. Routes are not here: app.ts composes them.
  */
 export { presentUser } from './presenter';
 export {
@@ -11,4 +11,5 @@ export {
   insertResetCode,
   updatePassword,
 } from './queries';
+export { beginSecondStep } from './second-step';
 export { RESET_CODE_LIFETIME_MS } from './service';

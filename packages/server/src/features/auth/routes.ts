@@ -18,9 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { derivedFrom } from '../../db';
 import type { User } from '../../db/types';
 import { userOf } from '../../plugins/auth';
-import { sessionRoutes } from '../sessions';
-import { beginSecondStep } from '../two-factor';
 import { presentUser } from './presenter';
+import { beginSecondStep } from './second-step';
 import { createAuthService } from './service';
 
 /** Strapi-compatible authentication, public: /api/auth/*. */
@@ -126,9 +125,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The signed-in user's own account: GET /api/users/me, and logout and password change (signed-in scope). */
+/** The signed-in user's own account: GET /api/users/me (signed-in scope; logout and password change: features/sessions). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(sessionRoutes);
   // Never compressed: a user is far below the 1 KB threshold, so the compression hooks only cost.
   app.get('/users/me', { compress: false, schema: { response: { 200: authUserSchema } } }, (request) => {
     const user = userOf(request);

@@ -1,29 +1,22 @@
 import {
   assignMedicineRequestSchema,
   createScheduleRequestSchema,
-  dateRangeQuerySchema,
   deletedResponseSchema,
   editMedicineRequestSchema,
   idParamsSchema,
   impersonateAssignMedicineRequestSchema,
-  impMedicineParamsSchema,
   impParamsSchema,
   type MedicineInput,
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineResponseSchema,
-  medicineScheduleResponseSchema,
   profileScheduleResponseSchema,
   scheduleResponseSchema,
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reads, subjectOf, writes } from '../../plugins/subject';
-import type { RangeAsked as DateRangeQuery } from '../adherence';
-import { createMedicineHistory } from './history';
 import { createMedicineService } from './service';
-
-type Params<P> = FastifyRequest<{ Params: P }>;
 
 /**
  * The subject's medicines and dosage times (behind the door: one's own, or the patient of an
@@ -31,7 +24,6 @@ type Params<P> = FastifyRequest<{ Params: P }>;
  */
 export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMedicineService(app.db);
-  const history = createMedicineHistory(app.db);
 
   app.get(
     '/medicines',
@@ -135,43 +127,5 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: impParamsSchema, response: { 200: profileScheduleResponseSchema } },
     },
     profileSchedule,
-  );
-
-  type HistoryRequest = FastifyRequest<{
-    Params: { id: number } | { medicineId: number };
-    Querystring: DateRangeQuery;
-  }>;
-  const medicineOf = (request: Params<{ id: number } | { medicineId: number }>) =>
-    'id' in request.params ? request.params.id : request.params.medicineId;
-  const medicineHistory = async (request: HistoryRequest) => ({
-    data: await history(subjectOf(request).profileId, medicineOf(request), request.query),
-  });
-  const historyConfig = reads('read_medicine', (r) => {
-    const { from, to } = r.query as DateRangeQuery;
-    return { medicine: medicineOf(r as HistoryRequest), from, to };
-  });
-  app.get(
-    '/medicine-schedule/medicine/:id',
-    {
-      config: historyConfig,
-      schema: {
-        params: idParamsSchema,
-        querystring: dateRangeQuerySchema,
-        response: { 200: medicineScheduleResponseSchema },
-      },
-    },
-    medicineHistory,
-  );
-  app.get(
-    '/medicine-schedule/imp/medicine/:medicineId/:impUserId',
-    {
-      config: historyConfig,
-      schema: {
-        params: impMedicineParamsSchema,
-        querystring: dateRangeQuerySchema,
-        response: { 200: medicineScheduleResponseSchema },
-      },
-    },
-    medicineHistory,
   );
 };

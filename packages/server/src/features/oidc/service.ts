@@ -15,8 +15,7 @@ import type { User } from '../../db/types';
 import { audit } from '../../lib/audit';
 import { fieldError, validationError } from '../../lib/errors';
 import { SCRYPT } from '../../lib/passwords';
-import { findActiveUserById, findUserByEmail, findUserById, insertAccount } from '../auth';
-import { beginSecondStep } from '../two-factor';
+import { beginSecondStep, findActiveUserById, findUserByEmail, findUserById, insertAccount } from '../auth';
 import type { OidcClients } from './clients';
 import { browserValue, FLOW_LIFETIME_MS, openFlow, type SignInFlow, sealFlow } from './flow-cookie';
 import {

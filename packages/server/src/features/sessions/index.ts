@@ -1,3 +1,2 @@
-/** What other features use of sessions: ending every other session, and the signed-in session's routes (logout, password change). */
+/** What other features use of sessions: ending every other session (a two-step sign-in turned on or off). */
 export { endOtherSessions } from './queries';
-export { sessionRoutes } from './routes';

@@ -103,26 +103,6 @@ export async function consumeRecoveryCode(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function insertChallenge(
-  db: Db,
-  challenge: { userId: number; tokenHash: string; method: string; expiresAt: number },
-  now: number,
-): Promise<void> {
-  // Expired challenges go as new ones come (the index on expires_at keeps this cheap).
-  await db.deleteFrom('mfa_challenges').where('expires_at', '<', now).execute();
-  await db
-    .insertInto('mfa_challenges')
-    .values({
-      user_id: challenge.userId,
-      token_hash: challenge.tokenHash,
-      method: challenge.method,
-      expires_at: challenge.expiresAt,
-      used_at: null,
-      created_at: now,
-    })
-    .execute();
-}
-
 /** An open, unexpired challenge. */
 export function findOpenChallenge(db: Db, tokenHash: string, now: number) {
   return db

@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
   EMAIL_UNCONFIRMED_REASON,
-  MFA_CHALLENGE_MINUTES,
-  type MfaChallenge,
   NOT_ME_LINK_DAYS,
   RECOVERY_CODE_COUNT,
   type SecondStepRequest,
@@ -35,7 +33,6 @@ import {
   deleteTwoFactor,
   findOpenChallenge,
   findSecret,
-  insertChallenge,
   insertNotice,
   replaceRecoveryCodes,
   replaceSecret,
@@ -48,7 +45,6 @@ import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 
 /** The name an authenticator app shows beside the account. */
 export const TOTP_ISSUER = 'DoseDot';
-export const MFA_CHALLENGE_MS = MFA_CHALLENGE_MINUTES * 60 * 1000;
 
 export const WRONG_CODE_MESSAGE = 'The code is not correct. Check the time on your phone and try again.';
 export const WRONG_RECOVERY_CODE_MESSAGE = 'This recovery code is not correct or was already used';
@@ -76,36 +72,6 @@ const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 export function newRecoveryCode(): string {
   const chars = [...randomBytes(10)].map((b) => RECOVERY_ALPHABET[b & 31]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
-/**
- * The second step of a sign-in, for every way in (password here, OpenID Connect in features/oidc):
- * a user with two-factor sign-in gets a single-use challenge instead of a token, and the sign-in
- * finishes at POST /api/auth/2fa; undefined for a user without it (issue the token as usual).
- * `method` names the first step for the audit log ('password', 'oidc:<provider>').
- */
-export async function beginSecondStep(
-  db: Db,
-  user: User,
-  opts: { method: string; ip?: string },
-  now = Date.now(),
-): Promise<MfaChallenge | undefined> {
-  if (user.two_factor !== 1) return undefined;
-  const token = randomBytes(32).toString('base64url');
-  await insertChallenge(
-    db,
-    { userId: user.id, tokenHash: sha256(token), method: opts.method, expiresAt: now + MFA_CHALLENGE_MS },
-    now,
-  );
-  await audit(db, {
-    actorUserId: user.id,
-    action: 'auth.login_challenge',
-    targetType: 'user',
-    targetId: user.id,
-    details: { method: opts.method, email: user.email },
-    ip: opts.ip,
-  });
-  return { mfaRequired: true, mfaToken: token };
 }
 
 export interface TwoFactorServiceDeps {

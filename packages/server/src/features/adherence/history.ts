@@ -1,7 +1,8 @@
 import type { MedicineScheduleResponse } from '@dosedot/domain';
 import type { Db } from '../../db';
-import { createAdherenceService, presentIntake, type RangeAsked } from '../adherence';
-import { createMedicineService } from './service';
+import { createMedicineService } from '../medicines';
+import { presentIntake } from './presenter';
+import { createAdherenceService, type RangeAsked } from './service';
 
 /** A medicine of a profile with its schedules and its intakes over the range, newest first. */
 export function createMedicineHistory(db: Db) {
