@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MFA_CHALLENGE_MINUTES, type MfaChallenge } from '@dosedot/domain';
 import type { Db } from '../../db';
+import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
 import { audit } from '../../lib/audit';
 
@@ -23,18 +24,21 @@ export async function beginSecondStep(
 ): Promise<MfaChallenge | undefined> {
   if (user.two_factor !== 1) return undefined;
   const token = randomBytes(32).toString('base64url');
-  await insertChallenge(
-    db,
-    { userId: user.id, tokenHash: sha256(token), method: opts.method, expiresAt: now + MFA_CHALLENGE_MS },
-    now,
-  );
-  await audit(db, {
-    actorUserId: user.id,
-    action: 'auth.login_challenge',
-    targetType: 'user',
-    targetId: user.id,
-    details: { method: opts.method, email: user.email },
-    ip: opts.ip,
+  // The challenge and its audit line commit together.
+  await inTransaction(db, async (trx) => {
+    await insertChallenge(
+      trx,
+      { userId: user.id, tokenHash: sha256(token), method: opts.method, expiresAt: now + MFA_CHALLENGE_MS },
+      now,
+    );
+    await audit(trx, {
+      actorUserId: user.id,
+      action: 'auth.login_challenge',
+      targetType: 'user',
+      targetId: user.id,
+      details: { method: opts.method, email: user.email },
+      ip: opts.ip,
+    });
   });
   return { mfaRequired: true, mfaToken: token };
 }

@@ -213,8 +213,9 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
       try {
         // Unconfirmed and basic: My Health Data and, in production, the first administrator's role
         // wait for the e-mailed link (confirmation.ts). Outside production the demo seed makes the admin.
-        user = await inTransaction(db, (trx) =>
-          insertAccount(trx, {
+        // The account, its profile and the audit line commit together.
+        user = await inTransaction(db, async (trx) => {
+          const created = await insertAccount(trx, {
             username: body.username,
             email,
             passwordHash,
@@ -224,22 +225,23 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
             familyname,
             language: body.language ?? languageFromAcceptLanguage(acceptLanguage),
             timezone: config.defaultTimezone,
-          }),
-        );
+          });
+          await audit(trx, {
+            actorUserId: created.id,
+            action: 'auth.register',
+            targetType: 'user',
+            targetId: created.id,
+            details: { method: 'password' },
+            ip,
+          });
+          return created;
+        });
       } catch (err) {
         // Two registrations of one new address at once: the second finds it taken, as it would later.
         const raced = constraintViolation(err)?.kind === 'unique' && (await findUserByEmail(db, email));
         if (raced) return tellOwner(raced, mailAllowed, ip);
         throw err;
       }
-      await audit(db, {
-        actorUserId: user.id,
-        action: 'auth.register',
-        targetType: 'user',
-        targetId: user.id,
-        details: { method: 'password' },
-        ip,
-      });
       await confirmations.sendLink(user);
     },
 
