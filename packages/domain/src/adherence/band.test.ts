@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, intakeStatus } from './band';
+import { bandOf, dotStatusOf, intakeStatus } from './band';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -43,5 +43,14 @@ describe('intakeStatus', () => {
     const dayEnd = at + 2 * H;
     expect(intakeStatus(at, null, dayEnd - 1, dayEnd)).toBe('pending');
     expect(intakeStatus(at, null, dayEnd, dayEnd)).toBe('missed');
+  });
+});
+
+describe('dotStatusOf', () => {
+  it('is the band of a taken dose, else its status', () => {
+    expect(dotStatusOf({ status: 'taken', band: 'about_1h' })).toBe('about_1h');
+    expect(dotStatusOf({ status: 'taken', band: null })).toBe('on_time');
+    expect(dotStatusOf({ status: 'missed', band: null })).toBe('missed');
+    expect(dotStatusOf({ status: 'pending', band: null })).toBe('pending');
   });
 });

@@ -32,3 +32,10 @@ export function intakeStatus(
   if (press !== null) return 'taken';
   return now > lastTakeInstant(scheduledAt, chartDayEnd) ? 'missed' : 'pending';
 }
+
+/** What a dose's dot shows: the band of a taken dose, else missed or pending. */
+export type DotStatus = Band | Exclude<IntakeStatus, 'taken'>;
+
+/** A dose's dot status: its band when taken (on time when no band is known), else its status. */
+export const dotStatusOf = (intake: { status: IntakeStatus; band: Band | null }): DotStatus =>
+  intake.status === 'taken' ? (intake.band ?? 'on_time') : intake.status;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localToUtc } from '../time/local';
-import { chartDayBoundaries, chartDayOf, chartDayWindow } from './chart-day';
+import { localDateOf, localToUtc } from '../time/local';
+import { chartDayBoundaries, chartDayMinutes, chartDayOf, chartDayWindow } from './chart-day';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -66,5 +66,38 @@ describe('chartDayOf', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+// The cases the web app's own copies of the rule were tested with, before it used this module.
+describe('chart days as the web shows them', () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('run from 03:00 to 03:00 local time: 01:00 still belongs to the day before', () => {
+    expect(chartDayOf(at('2026-11-23T07:00:00Z'), BERLIN)).toBe('2026-11-23');
+    expect(chartDayOf(at('2026-11-23T00:30:00Z'), BERLIN)).toBe('2026-11-22'); // 01:30 local
+    expect(chartDayOf(at('2026-11-23T02:00:00Z'), BERLIN)).toBe('2026-11-23'); // 03:00 local
+    expect(chartDayOf(at('2026-11-23T03:30:00Z'), NEW_YORK)).toBe('2026-11-22'); // 22:30 local
+  });
+
+  it('follow daylight saving time (Berlin, 29 March 2026: 02:00 becomes 03:00)', () => {
+    expect(chartDayOf(at('2026-03-29T00:59:00Z'), BERLIN)).toBe('2026-03-28'); // 01:59 CET
+    expect(chartDayOf(at('2026-03-29T01:00:00Z'), BERLIN)).toBe('2026-03-29'); // 03:00 CEST
+  });
+
+  it('keep the night before 03:00 in the previous chart day, but not in the calendar date', () => {
+    const night = at('2026-11-24T01:15:00Z'); // 02:15 in Berlin
+    expect(chartDayOf(night, BERLIN)).toBe('2026-11-23');
+    expect(localDateOf(night, BERLIN)).toBe('2026-11-24');
+    const morning = at('2026-11-24T08:00:00Z');
+    expect(chartDayOf(morning, BERLIN)).toBe('2026-11-24');
+    expect(localDateOf(morning, NEW_YORK)).toBe('2026-11-24');
+  });
+
+  it('place a time of day on the chart axis, the night after midnight at its end', () => {
+    expect(chartDayMinutes(at('2026-11-23T07:05:00Z'), BERLIN)).toBe(8 * 60 + 5);
+    expect(chartDayMinutes(at('2026-11-23T00:30:00Z'), BERLIN)).toBe(25 * 60 + 30);
+    expect(chartDayMinutes(at('2026-11-23T02:00:00Z'), BERLIN)).toBe(3 * 60);
+    expect(chartDayMinutes(at('2026-11-24T01:59:00Z'), BERLIN)).toBe(26 * 60 + 59);
   });
 });

@@ -39,3 +39,12 @@ export function chartDayOf(instant: number, timezone: string): string {
   else if (instant >= boundary(n + 1, timezone)) n++;
   return dateOfDayNumber(n);
 }
+
+/**
+ * Minutes of an instant's local wall clock counted from the midnight that starts its chart day's
+ * date, so a chart day reads as one line from 03:00 (180) to 02:59 the next night (1619).
+ */
+export function chartDayMinutes(instant: number, timezone: string): number {
+  const minutes = Math.floor((((instantToWall(instant, timezone) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+  return minutes < START_MS / 60_000 ? minutes + 1440 : minutes;
+}

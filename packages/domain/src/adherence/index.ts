@@ -1,5 +1,5 @@
-export { bandOf, intakeStatus, lastTakeInstant } from './band';
-export { chartDayBoundaries, chartDayOf, chartDayWindow } from './chart-day';
+export { bandOf, type DotStatus, dotStatusOf, intakeStatus, lastTakeInstant } from './band';
+export { chartDayBoundaries, chartDayMinutes, chartDayOf, chartDayWindow } from './chart-day';
 export {
   ABOUT_1H_MS,
   CHART_DAY_START,

@@ -1,9 +1,9 @@
-import { IANAZone } from 'luxon';
-
 /*
- * UTC offsets of IANA zones, read from Luxon and kept as a table of transitions.
+ * UTC offsets of IANA zones, read from Intl and kept as a table of transitions. No zone library:
+ * the browser and Node both carry the tz database, so the web app reads local times with the same
+ * code as the server.
  *
- * Luxon asks Intl for every offset (about 10 µs a call), and a year of four daily doses needs
+ * Intl gives one offset in about 10 µs, and a year of four daily doses needs
  * thousands of offsets. Zone rules do not change while a process runs, so each zone is sampled once
  * per span of time: one offset every SAMPLE_STEP, and where two samples differ a binary search
  * finds the exact second of the transition. Afterwards an offset is a lookup.
@@ -25,16 +25,58 @@ interface Span {
   offsets: number[];
 }
 
-const zones = new Map<string, IANAZone>();
+/** Reads the wall clock of an instant in one zone, and from it the zone's offset. */
+interface IntlZone {
+  offset(instant: number): number;
+}
+
+const zones = new Map<string, IntlZone>();
 const spans = new Map<string, Map<number, Span>>();
 let cachedSpans = 0;
 
-/** The Luxon zone of an IANA name, or a RangeError when the runtime does not know it. */
-function zoneOf(name: string): IANAZone {
+/**
+ * The offset in minutes of an Intl zone at an instant: its wall clock (to the second, read as if it
+ * were UTC) minus the instant (to the second).
+ */
+function intlZone(name: string): IntlZone {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: name,
+    hourCycle: 'h23',
+    era: 'short',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return {
+    offset(instant: number): number {
+      const p = { era: 'AD', year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
+      for (const part of format.formatToParts(instant)) {
+        if (part.type === 'era') p.era = part.value;
+        else if (part.type in p) (p as Record<string, number | string>)[part.type] = Number(part.value);
+      }
+      const year = p.era === 'BC' || p.era === 'B' ? 1 - p.year : p.year;
+      const wall = new Date(Date.UTC(2000, p.month - 1, p.day, p.hour % 24, p.minute, p.second));
+      wall.setUTCFullYear(year);
+      const second = instant - (((instant % SECOND) + SECOND) % SECOND);
+      // Not rounded: before standard time a zone's offset had seconds (Berlin's LMT was +00:53:28).
+      return (wall.getTime() - second) / 60_000;
+    },
+  };
+}
+
+/** The zone of an IANA name, or a RangeError when the runtime does not know it. */
+function zoneOf(name: string): IntlZone {
   let zone = zones.get(name);
   if (!zone) {
-    if (!IANAZone.isValidZone(name)) throw new RangeError(`Unknown time zone '${name}'`);
-    zone = IANAZone.create(name);
+    try {
+      if (!name) throw new RangeError('empty');
+      zone = intlZone(name);
+    } catch {
+      throw new RangeError(`Unknown time zone '${name}'`);
+    }
     zones.set(name, zone);
   }
   return zone;
@@ -42,7 +84,7 @@ function zoneOf(name: string): IANAZone {
 
 /** True when the runtime knows this IANA zone name. */
 export function isKnownZone(name: string): boolean {
-  // Luxon builds an Intl.DateTimeFormat for every check (about 1 ms): ask once per name.
+  // Building an Intl.DateTimeFormat takes about 1 ms: ask once per name.
   try {
     zoneOf(name);
     return true;
@@ -51,7 +93,7 @@ export function isKnownZone(name: string): boolean {
   }
 }
 
-function buildSpan(zone: IANAZone, index: number): Span {
+function buildSpan(zone: IntlZone, index: number): Span {
   const start = index * SPAN;
   const span: Span = { first: zone.offset(start), at: [], offsets: [] };
   let before = span.first;
