@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { type DotKind, dotColor, isHollow } from '../utils/dots';
+import { type DotKind, dotColor, isHollow } from '../lib/dots';
 
 /** The shape and colour of a dot kind, as the dot chart draws it (decorative: a text goes beside it). */
 export function DotMark({ kind, size = 12 }: { kind: DotKind; size?: number }) {

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { LineChart, type LineSeriesOption } from 'echarts/charts';
+import { LineChart, type LineSeriesOption, ScatterChart, type ScatterSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
@@ -7,6 +7,8 @@ import {
   type LegendComponentOption,
   MarkAreaComponent,
   type MarkAreaComponentOption,
+  MarkLineComponent,
+  type MarkLineComponentOption,
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
@@ -14,28 +16,39 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the cumulative and sensor charts draw (lines, and the shaded stretches out of a storage
-// range): this chunk loads with its page, never on sign-in.
-use([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkAreaComponent, SVGRenderer]);
+// Only what DoseDot's charts draw: lines (the cumulative and sensor charts, with the shaded stretches
+// out of a storage range) and dots (My Medicine's dot chart). This chunk loads with those pages,
+// never on sign-in.
+use([
+  LineChart,
+  ScatterChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  SVGRenderer,
+]);
 
-export type LineChartOption = ComposeOption<
+export type ChartOption = ComposeOption<
   | LineSeriesOption
+  | ScatterSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
   | MarkAreaComponentOption
+  | MarkLineComponentOption
 >;
 
-/** An Apache ECharts chart that follows its option and the width of its box. */
-export function EChart({
-  option,
-  label,
-  height,
-}: {
-  option: LineChartOption;
+interface EChartProps {
+  option: ChartOption;
+  /** What the chart shows, for screen readers (the page also lists the same data as text or tables). */
   label: string;
   height: number;
-}) {
+}
+
+/** An Apache ECharts chart that follows its option and the width of its box. */
+export function EChart({ option, label, height }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
 

@@ -1,7 +1,8 @@
+import type { DotStatus } from '@dosedot/domain/adherence';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DOT_STATUSES, type DotStatus } from '../lib/theme';
+import { DOT_STATUSES } from '../lib/theme';
 
 /** The catalog key of each status's name (doseStatus.*). */
 export const DOT_STATUS_LABEL_KEYS: Record<DotStatus, string> = {

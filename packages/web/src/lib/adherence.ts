@@ -1,6 +1,7 @@
 import type { AdherenceResponse } from '@dosedot/domain';
 import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Patient, patientRequest, samePatientPlaceholder, usePatient } from './impersonation';
+import { type Patient, patientRequest, samePatientPlaceholder } from './impersonation';
+import { useViewer } from './viewer';
 
 /**
  * The adherence figures, read by the dashboards and the medicine pages, each under its own query
@@ -34,7 +35,7 @@ export const adherenceQueryOptions = (keyOf: AdherenceKey, patient: Patient, ran
  * same patient's previous figures stay on screen; another patient's never stand in.
  */
 export function useAdherenceQuery(keyOf: AdherenceKey, range: DateRange, { refetchInterval = 0 } = {}) {
-  const patient = usePatient();
+  const patient = useViewer().subject;
   return useQuery({
     ...adherenceQueryOptions(keyOf, patient, range),
     placeholderData: samePatientPlaceholder(patient),

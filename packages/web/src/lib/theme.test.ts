@@ -8,7 +8,6 @@ import {
   buildTheme,
   DOT_STATUS_COLORS,
   DOT_STATUSES,
-  dotStatusOf,
   FONT_FAMILY,
   primaryTokens,
   SURFACES,
@@ -194,10 +193,4 @@ describe('dot-chart status colours', () => {
       });
     }
   }
-
-  it('name a dose by its band when taken, else by its status', () => {
-    expect(dotStatusOf({ status: 'taken', band: 'about_1h' })).toBe('about_1h');
-    expect(dotStatusOf({ status: 'missed', band: null })).toBe('missed');
-    expect(dotStatusOf({ status: 'pending', band: null })).toBe('pending');
-  });
 });

@@ -1,4 +1,4 @@
-import type { Band, IntakeStatus } from '@dosedot/domain/adherence';
+import type { DotStatus } from '@dosedot/domain/adherence';
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { blend, lightness, shade, withContrast, withLightness } from './color';
 import type { ThemeMode } from './settings-store';
@@ -84,14 +84,11 @@ export function primaryTokens(chosen: string, mode: ThemeMode): PrimaryTokens {
   };
 }
 
-/** The dot chart's statuses: the closeness bands of a taken dose (domain `Band`), missed and pending. */
-export type DotStatus = Band | Exclude<IntakeStatus, 'taken'>;
+/**
+ * The dot chart's statuses (the domain's `DotStatus`, given by `dotStatusOf`): the closeness bands of
+ * a taken dose, missed and pending.
+ */
 export const DOT_STATUSES: readonly DotStatus[] = ['on_time', 'about_1h', 'over_2h', 'missed', 'pending'];
-
-/** A dose's dot status: its band when taken, else missed or pending. */
-export function dotStatusOf(intake: { status: IntakeStatus; band: Band | null }): DotStatus {
-  return intake.status === 'taken' ? (intake.band ?? 'on_time') : intake.status;
-}
 
 /**
  * The dot chart's colours, per mode. Chosen so every pair stays apart (CIEDE2000 ≥ 15) for normal

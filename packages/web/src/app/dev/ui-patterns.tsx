@@ -1,4 +1,5 @@
 import '@fontsource-variable/inter';
+import type { DotStatus } from '@dosedot/domain/adherence';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -28,7 +29,7 @@ import { StatusDot, StatusLegend } from '../../components/status-dot';
 import { TextInput } from '../../components/text-input';
 import { activateLanguage, i18n } from '../../i18n';
 import type { ThemeMode } from '../../lib/settings-store';
-import { buildTheme, type DotStatus } from '../../lib/theme';
+import { buildTheme } from '../../lib/theme';
 import { UI_PATTERN_TEXTS } from './ui-patterns-texts';
 
 /*

@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { ConfirmEmailBanner } from '../../features/auth/components/confirm-email-banner';
 import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks/use-save-preferences';
 import { LAYOUT } from '../../lib/theme';
+import { ViewerProvider } from '../../lib/viewer';
 import { RequireAuth } from '../guards/require-auth';
 import { ImpersonationBanner } from './impersonation-banner';
 import { SideMenu } from './side-menu';
@@ -115,7 +116,9 @@ function Shell() {
         <Box sx={{ maxWidth: LAYOUT.contentMaxWidth, mx: 'auto' }}>
           <ImpersonationBanner />
           <ConfirmEmailBanner />
-          <Outlet />
+          <ViewerProvider>
+            <Outlet />
+          </ViewerProvider>
         </Box>
       </Box>
       <SettingsDrawer onModeChange={saveThemeMode} />

@@ -44,8 +44,25 @@ const editMedicine = page(
 
 /** The signed-in user's own pages (inside the private layout). */
 export const patientRoutes = (): RouteObject[] => [
-  // The dashboard variants (spec section 2): daily plan, the day as a timeline, weekly, monthly.
-  ...dashboardPages.map(([path, lazy]) => ({ path: rel(path), lazy })),
+  {
+    // Their subject is the patient an administrator impersonates (lib/viewer.tsx).
+    lazy: page(
+      () => import('../layouts/patient-data-layout'),
+      (m) => m.PatientDataLayout,
+    ),
+    children: [
+      // The dashboard variants (spec section 2): daily plan, the day as a timeline, weekly, monthly.
+      ...dashboardPages.map(([path, lazy]) => ({ path: rel(path), lazy })),
+      ...[paths.myMedicine, paths.myMedicineType1, paths.myMedicineType2].map((path) => ({
+        path: rel(path),
+        lazy: myMedicine,
+      })),
+      ...[routePatterns.myMedicineNew, routePatterns.myMedicineEdit].map((path) => ({
+        path: rel(path),
+        lazy: editMedicine,
+      })),
+    ],
+  },
   {
     path: rel(paths.cumulativeChart),
     lazy: page(
@@ -53,14 +70,6 @@ export const patientRoutes = (): RouteObject[] => [
       (m) => m.CumulativeChartPage,
     ),
   },
-  ...[paths.myMedicine, paths.myMedicineType1, paths.myMedicineType2].map((path) => ({
-    path: rel(path),
-    lazy: myMedicine,
-  })),
-  ...[routePatterns.myMedicineNew, routePatterns.myMedicineEdit].map((path) => ({
-    path: rel(path),
-    lazy: editMedicine,
-  })),
   {
     path: rel(paths.profile),
     lazy: page(

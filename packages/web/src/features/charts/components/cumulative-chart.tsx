@@ -2,25 +2,19 @@ import type { AdherenceDay } from '@dosedot/domain';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../../../components/echart';
+import { formatShortDate } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { cumulative } from '../utils/cumulative';
-import { formatShortDate } from '../utils/format';
-import { EChart, type LineChartOption } from './echart';
 
 /** Doses due, taken and taken on time, added up day by day: the gap between the lines is what was missed. */
-export function CumulativeChart({
-  days,
-  lang,
-  label,
-}: {
-  days: AdherenceDay[];
-  lang: string;
-  label: string;
-}) {
+export function CumulativeChart({ days, label }: { days: AdherenceDay[]; label: string }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   const theme = useTheme();
-  const option = useMemo<LineChartOption>(() => {
+  const option = useMemo<ChartOption>(() => {
     const points = cumulative(days);
-    const status = (theme.palette as { status?: Record<string, string> }).status;
+    const status = theme.palette.status;
     const muted = theme.palette.text.secondary;
     const line = (name: string, color: string, values: number[], dashed = false) => ({
       type: 'line' as const,
@@ -67,7 +61,7 @@ export function CumulativeChart({
         ),
         line(
           t('charts.cumulative.onTime'),
-          status?.on_time ?? theme.palette.success.main,
+          status.on_time,
           points.map((p) => p.onTime),
         ),
       ],

@@ -4,11 +4,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { formatDosageTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import type { ScheduleEntry } from '../api/get-profile-schedule';
-import { formatDosageTime } from '../utils/format';
 
 /** The whole schedule the chart counts: every dosage time with its medicine. */
-export function ScheduleList({ schedule, lang }: { schedule: ScheduleEntry[]; lang: string }) {
+export function ScheduleList({ schedule }: { schedule: ScheduleEntry[] }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   return (
     <Table size="small" aria-label={t('charts.schedule.title')}>

@@ -5,8 +5,9 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../../../components/echart';
+import { useViewer } from '../../../lib/viewer';
 import { SENSOR_SERIES, type SensorSeriesKey, seriesPoints, seriesSummary } from '../utils/sensor-series';
-import { EChart, type LineChartOption } from './echart';
 
 const UNITS: Record<SensorSeriesKey, string> = { temperature: '°C', humidity: '%', battery: '%', motion: '' };
 const DIGITS: Record<SensorSeriesKey, number> = { temperature: 1, humidity: 0, battery: 0, motion: 0 };
@@ -14,20 +15,16 @@ const DIGITS: Record<SensorSeriesKey, number> = { temperature: 1, humidity: 0, b
 /** The box's four series, each in its own chart on one time axis; stretches out of a storage range shaded. */
 export function SensorCharts({
   data,
-  lang,
-  zone,
   shaded,
 }: {
   data: SensorChartResponse['data'];
-  lang: string;
-  zone: string;
   /** Stretches out of a medicine's storage range, [start, end] in ms, per series. */
   shaded: Partial<Record<SensorSeriesKey, [number, number][]>>;
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       {SENSOR_SERIES.map((key) => (
-        <SeriesChart key={key} series={key} data={data} lang={lang} zone={zone} shaded={shaded[key] ?? []} />
+        <SeriesChart key={key} series={key} data={data} shaded={shaded[key] ?? []} />
       ))}
     </Box>
   );
@@ -36,16 +33,13 @@ export function SensorCharts({
 function SeriesChart({
   series,
   data,
-  lang,
-  zone,
   shaded,
 }: {
   series: SensorSeriesKey;
   data: SensorChartResponse['data'];
-  lang: string;
-  zone: string;
   shaded: [number, number][];
 }) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const theme = useTheme();
   const points = useMemo(() => seriesPoints(data, series), [data, series]);
@@ -59,17 +53,17 @@ function SeriesChart({
     [number, series],
   );
   const title = t(`charts.sensor.series.${series}`);
-  const option = useMemo<LineChartOption>(() => {
+  const option = useMemo<ChartOption>(() => {
     const muted = theme.palette.text.secondary;
-    const status = (theme.palette as { status?: Record<string, string> }).status;
+    const status = theme.palette.status;
     const color =
       series === 'temperature'
-        ? (status?.over_2h ?? theme.palette.error.main)
+        ? status.over_2h
         : series === 'humidity'
           ? theme.palette.primary.main
           : series === 'battery'
-            ? (status?.on_time ?? theme.palette.success.main)
-            : (status?.about_1h ?? theme.palette.warning.main);
+            ? status.on_time
+            : status.about_1h;
     const day = new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: zone });
     const time = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: zone });
     const lll = new Intl.DateTimeFormat(lang, {
@@ -124,10 +118,7 @@ function SeriesChart({
               ? {
                   silent: true,
                   itemStyle: {
-                    color: alpha(
-                      status?.over_2h ?? theme.palette.error.main,
-                      theme.palette.mode === 'dark' ? 0.32 : 0.16,
-                    ),
+                    color: alpha(status.over_2h, theme.palette.mode === 'dark' ? 0.32 : 0.16),
                   },
                   data: shaded.map(([a, b]) => [{ xAxis: a }, { xAxis: b }]),
                 }

@@ -1,3 +1,4 @@
+import { localDateOf } from '@dosedot/domain/time';
 import SensorsOffOutlined from '@mui/icons-material/SensorsOffOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,11 +17,12 @@ import { QueryState } from '../../../components/query-state';
 import { TextInput } from '../../../components/text-input';
 import { allows } from '../../../lib/authorization';
 import { useProfile, useUser } from '../../../lib/current-user';
+import { formatDate } from '../../../lib/format';
 import { outOfRangeSpans, useStorageAlerts } from '../../../lib/storage-alerts';
+import { useViewer } from '../../../lib/viewer';
 import { useBoxes } from '../api/get-boxes';
 import { useSensorChart } from '../api/get-sensor-chart';
 import { SENSOR_MAX_DAYS, useSensorRange } from '../hooks/use-sensor-range';
-import { formatDate } from '../utils/format';
 import { hasReadings } from '../utils/sensor-series';
 
 // ECharts loads with the charts, after the page has appeared.
@@ -31,7 +33,10 @@ const SensorCharts = lazy(() => import('./sensor-charts').then((m) => ({ default
  * sees their own box; an administrator may choose any box (the chart call allows it). Stretches out
  * of a medicine's storage range are shaded on the patient's own box (decision 0006).
  */
-export function SensorSection({ lang, zone, today }: { lang: string; zone: string; today: string }) {
+export function SensorSection() {
+  const { lang, zone } = useViewer();
+  // The sensor series are instants: their range counts calendar dates, not chart days.
+  const today = localDateOf(Date.now(), zone);
   const { t } = useTranslation();
   const profile = useProfile();
   const isAdmin = allows(useUser().data, 'admin');
@@ -141,7 +146,7 @@ export function SensorSection({ lang, zone, today }: { lang: string; zone: strin
                     </Alert>
                   ) : null}
                   <Suspense fallback={<Loading />}>
-                    <SensorCharts data={answer.data} lang={lang} zone={zone} shaded={shaded} />
+                    <SensorCharts data={answer.data} shaded={shaded} />
                   </Suspense>
                 </>
               )

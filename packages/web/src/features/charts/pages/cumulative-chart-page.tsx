@@ -1,3 +1,4 @@
+import { addDays } from '@dosedot/domain/time';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -10,13 +11,12 @@ import { useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { formatDate, formatPercent } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
 import { useProfileSchedule } from '../api/get-profile-schedule';
 import { ScheduleList } from '../components/schedule-list';
 import { SensorSection } from '../components/sensor-section';
-import { usePatientClock } from '../hooks/use-patient-clock';
-import { addDays, localDateOf } from '../utils/dates';
-import { formatDate, formatPercent } from '../utils/format';
 
 // ECharts loads with the chart, after the page has appeared.
 const CumulativeChart = lazy(() =>
@@ -30,7 +30,7 @@ const PERIODS = [7, 30, 90] as const;
  */
 export function CumulativeChartPage() {
   const { t } = useTranslation();
-  const { lang, zone, today } = usePatientClock();
+  const { lang, today } = useViewer();
   const [params, setParams] = useSearchParams();
   const days = PERIODS.find((d) => String(d) === params.get('days')) ?? 30;
   const range = { from: addDays(today, -(days - 1)), to: today };
@@ -98,7 +98,7 @@ export function CumulativeChartPage() {
                         <Alert severity="info">{t('pages.cumulativeChart.noScheduleOrPress')}</Alert>
                       ) : (
                         <Suspense fallback={<Loading />}>
-                          <CumulativeChart days={data.days} lang={lang} label={label} />
+                          <CumulativeChart days={data.days} label={label} />
                         </Suspense>
                       )}
                     </>
@@ -114,14 +114,14 @@ export function CumulativeChartPage() {
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {t('charts.schedule.title')}
                 </Typography>
-                <ScheduleList schedule={entries} lang={lang} />
+                <ScheduleList schedule={entries} />
               </Paper>
             </Box>
           )
         }
       </QueryState>
       <Box sx={{ mt: 3 }}>
-        <SensorSection lang={lang} zone={zone} today={localDateOf(Date.now(), zone)} />
+        <SensorSection />
       </Box>
     </>
   );

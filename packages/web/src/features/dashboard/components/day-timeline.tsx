@@ -1,11 +1,13 @@
 import type { AdherenceDay, Medicine } from '@dosedot/domain';
+import { dotStatusOf } from '@dosedot/domain/adherence';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { type DotKind, dotKindOf } from '../utils/dots';
-import { formatTime } from '../utils/format';
+import { DotMark } from '../../../components/dot-mark';
+import type { DotKind } from '../../../lib/dots';
+import { formatTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { medicineNames } from '../utils/names';
-import { DotMark } from './dot-mark';
 
 interface Event {
   at: string;
@@ -17,19 +19,18 @@ interface Event {
 interface DayTimelineProps {
   day: AdherenceDay;
   medicines: Medicine[];
-  lang: string;
-  zone: string;
   label: string;
 }
 
 /** One chart day as a timeline from 3 a.m. to 3 a.m.: the doses, the presses without a dose and now. */
-export function DayTimeline({ day, medicines, lang, zone, label }: DayTimelineProps) {
+export function DayTimeline({ day, medicines, label }: DayTimelineProps) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const now = new Date().toISOString();
   const events: Event[] = [
     ...day.intakes.map((i) => ({
       at: i.scheduledAt,
-      kind: dotKindOf(i),
+      kind: dotStatusOf(i),
       title: medicineNames(i.medicineIds, medicines),
       detail: i.press
         ? t('dashboard.pressedAt', { time: formatTime(i.press, lang, zone), minutes: i.deltaMinutes })

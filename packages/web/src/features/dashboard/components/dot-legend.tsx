@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DOT_KINDS } from '../utils/dots';
-import { DotMark } from './dot-mark';
+import { DotMark } from '../../../components/dot-mark';
+import { DOT_KINDS } from '../../../lib/dots';
 
 /** What each dot means. */
 export function DotLegend() {

@@ -1,30 +1,30 @@
 import type { IntakeEntry, Medicine } from '@dosedot/domain';
+import { dotStatusOf } from '@dosedot/domain/adherence';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { dotKindOf } from '../utils/dots';
-import { formatTime } from '../utils/format';
+import { DotMark } from '../../../components/dot-mark';
+import { formatTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { medicineNames } from '../utils/names';
-import { DotMark } from './dot-mark';
 
 interface IntakeListProps {
   intakes: IntakeEntry[];
   medicines: Medicine[];
-  lang: string;
-  zone: string;
   label: string;
 }
 
 /** The doses of a day in order: time, medicines, and taken (by closeness), missed or due later. */
-export function IntakeList({ intakes, medicines, lang, zone, label }: IntakeListProps) {
+export function IntakeList({ intakes, medicines, label }: IntakeListProps) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   return (
     <List aria-label={label} disablePadding>
       {intakes.map((intake) => {
-        const kind = dotKindOf(intake);
+        const kind = dotStatusOf(intake);
         return (
           <ListItem key={intake.scheduledAt} divider sx={{ gap: 2, alignItems: 'center', px: 0 }}>
             <Typography sx={{ fontWeight: 700, minWidth: 84, fontVariantNumeric: 'tabular-nums' }}>

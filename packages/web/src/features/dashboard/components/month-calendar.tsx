@@ -3,25 +3,17 @@ import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { weekdayOf } from '../utils/dates';
-import { dotColor } from '../utils/dots';
-import { formatDate, formatPercent, formatWeekday } from '../utils/format';
+import { weekdayOf } from '../../../lib/dates';
+import { dotColor } from '../../../lib/dots';
+import { formatDate, formatPercent, formatWeekday } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 
 /** The day's colour: on time from 90 %, about 1 hour from 60 %, more than 2 hours below. */
 const kindOf = (rate: number) => (rate >= 0.9 ? 'on_time' : rate >= 0.6 ? 'about_1h' : 'over_2h');
 
 /** A month as a calendar, Monday first: each day's adherence and doses taken of those due. */
-export function MonthCalendar({
-  days,
-  today,
-  lang,
-  label,
-}: {
-  days: AdherenceDay[];
-  today: string;
-  lang: string;
-  label: string;
-}) {
+export function MonthCalendar({ days, label }: { days: AdherenceDay[]; label: string }) {
+  const { today, lang } = useViewer();
   const { t } = useTranslation();
   const theme = useTheme();
   const week = days.slice(0, 7).sort((a, b) => weekdayOf(a.date) - weekdayOf(b.date));

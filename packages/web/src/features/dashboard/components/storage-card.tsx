@@ -9,9 +9,9 @@ import { Link as RouterLink } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
-import { usePatient } from '../../../lib/impersonation';
+import { formatDateTime, formatTime } from '../../../lib/format';
 import { type StorageAlertMedicine, useStorageAlerts } from '../../../lib/storage-alerts';
-import { formatDateTime, formatTime } from '../utils/format';
+import { useViewer } from '../../../lib/viewer';
 import { formatDuration, formatStorageRange } from '../utils/storage';
 
 /** How many stretches a medicine lists; the rest are counted. */
@@ -21,9 +21,10 @@ const SHOWN = 5;
  * The storage alarm (decision 0006): for each medicine with a storage range, when the box read
  * outside it in the last 7 days — newest first, with how long and how far.
  */
-export function StorageCard({ lang, zone }: { lang: string; zone: string }) {
+export function StorageCard() {
+  const { subject } = useViewer();
   const { t } = useTranslation();
-  const alerts = useStorageAlerts({}, { patient: usePatient() });
+  const alerts = useStorageAlerts({}, { patient: subject });
   return (
     <Paper
       component="section"
@@ -52,7 +53,7 @@ export function StorageCard({ lang, zone }: { lang: string; zone: string }) {
           ) : (
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
               {data.medicines.map((m) => (
-                <MedicineAlerts key={m.id} medicine={m} lang={lang} zone={zone} />
+                <MedicineAlerts key={m.id} medicine={m} />
               ))}
               {data.medicines.every((m) => m.intervals.length === 0) ? (
                 <Typography component="li" variant="body2" color="text.secondary">
@@ -80,15 +81,8 @@ function NoRange() {
   );
 }
 
-function MedicineAlerts({
-  medicine: m,
-  lang,
-  zone,
-}: {
-  medicine: StorageAlertMedicine;
-  lang: string;
-  zone: string;
-}) {
+function MedicineAlerts({ medicine: m }: { medicine: StorageAlertMedicine }) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const out = m.intervals.length > 0;
   return (

@@ -4,16 +4,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPercent, formatTime } from '../utils/format';
+import { formatDateTime, formatPercent, formatTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { medicineNames } from '../utils/names';
 
 interface TodaySummaryProps {
   today: AdherenceDay | undefined;
   next: IntakeEntry | undefined;
   medicines: Medicine[];
-  lang: string;
-  zone: string;
-  todayDate: string;
 }
 
 function Figure({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
@@ -35,7 +33,8 @@ function Figure({ label, value, detail }: { label: string; value: ReactNode; det
 }
 
 /** Today's adherence, what is taken so far and the next dose. */
-export function TodaySummary({ today, next, medicines, lang, zone, todayDate }: TodaySummaryProps) {
+export function TodaySummary({ today, next, medicines }: TodaySummaryProps) {
+  const { today: todayDate, lang, zone } = useViewer();
   const { t } = useTranslation();
   const rate = formatPercent(today?.adherence ?? null, lang);
   const nextTime = next

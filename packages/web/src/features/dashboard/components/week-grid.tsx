@@ -1,4 +1,5 @@
 import type { AdherenceDay } from '@dosedot/domain';
+import { chartDayMinutes, dotStatusOf } from '@dosedot/domain/adherence';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,10 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { chartDayMinutes } from '../utils/dates';
-import { dotKindOf } from '../utils/dots';
-import { formatPercent, formatShortDate, formatTime, formatWeekday } from '../utils/format';
-import { DotMark } from './dot-mark';
+import { DotMark } from '../../../components/dot-mark';
+import { formatPercent, formatShortDate, formatTime, formatWeekday } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -23,22 +23,13 @@ const visuallyHidden = {
 } as const;
 
 /** Seven chart days side by side: a row per time of day, a dot per dose, the day's adherence below. */
-export function WeekGrid({
-  days,
-  lang,
-  zone,
-  label,
-}: {
-  days: AdherenceDay[];
-  lang: string;
-  zone: string;
-  label: string;
-}) {
+export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string }) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const slots = new Map<string, number>();
   for (const day of days)
     for (const i of day.intakes)
-      slots.set(formatTime(i.scheduledAt, lang, zone), chartDayMinutes(i.scheduledAt, zone));
+      slots.set(formatTime(i.scheduledAt, lang, zone), chartDayMinutes(Date.parse(i.scheduledAt), zone));
   const rows = [...slots].sort((a, b) => a[1] - b[1]).map(([time]) => time);
   return (
     <TableContainer>
@@ -63,7 +54,7 @@ export function WeekGrid({
               </TableCell>
               {days.map((d) => {
                 const intake = d.intakes.find((i) => formatTime(i.scheduledAt, lang, zone) === time);
-                const kind = intake ? dotKindOf(intake) : null;
+                const kind = intake ? dotStatusOf(intake) : null;
                 return (
                   <TableCell key={d.date} align="center">
                     {kind ? (

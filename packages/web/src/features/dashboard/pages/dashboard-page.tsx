@@ -2,19 +2,21 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { formatDate } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { IntakeList } from '../components/intake-list';
 import { StorageCard } from '../components/storage-card';
 import { TodaySummary } from '../components/today-summary';
 import { useToday } from '../hooks/use-today';
-import { formatDate } from '../utils/format';
 import { hasSchedule } from '../utils/names';
 
 /** /dashboard, the daily plan: today's doses with their status, the next dose and today's adherence. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { lang, zone, today, profile, adherence } = useToday();
+  const { lang } = useViewer();
+  const { today, profile, adherence } = useToday();
   return (
     <DashboardShell>
       <QueryState query={profile}>
@@ -34,14 +36,7 @@ export function DashboardPage() {
                     <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
                       {t('pages.dashboard.greeting', { name: p.givenname })} · {formatDate(today, lang)}
                     </Typography>
-                    <TodaySummary
-                      today={day}
-                      next={next}
-                      medicines={p.medicines}
-                      lang={lang}
-                      zone={data.timezone}
-                      todayDate={today}
-                    />
+                    <TodaySummary today={day} next={next} medicines={p.medicines} />
                     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
                       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                         {t('dashboard.today.title')}
@@ -50,8 +45,6 @@ export function DashboardPage() {
                         <IntakeList
                           intakes={day.intakes}
                           medicines={p.medicines}
-                          lang={lang}
-                          zone={data.timezone}
                           label={t('dashboard.today.title')}
                         />
                       ) : (
@@ -66,7 +59,7 @@ export function DashboardPage() {
         }
       </QueryState>
       {/* The storage alarm of the patient shown: oneself, or the one an administrator acts for. */}
-      <StorageCard lang={lang} zone={zone} />
+      <StorageCard />
     </DashboardShell>
   );
 }

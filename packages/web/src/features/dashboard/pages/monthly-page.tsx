@@ -1,3 +1,4 @@
+import { monthOf } from '@dosedot/domain/time';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
@@ -7,20 +8,20 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { addMonths, firstOfMonth, lastOfMonth } from '../../../lib/dates';
+import { formatMonth, formatPercent } from '../../../lib/format';
 import { usePatientProfile } from '../../../lib/impersonation';
+import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { MonthCalendar } from '../components/month-calendar';
-import { usePatientClock } from '../hooks/use-patient-clock';
-import { addMonths, firstOfMonth, lastOfMonth, monthOf } from '../utils/dates';
-import { formatMonth, formatPercent } from '../utils/format';
 import { hasSchedule } from '../utils/names';
 
 /** /dashboard/monthly: a calendar month with each day's adherence (?month=YYYY-MM, this month by default). */
 export function MonthlyPage() {
   const { t } = useTranslation();
-  const { lang, today } = usePatientClock();
+  const { lang, today } = useViewer();
   const profile = usePatientProfile();
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
@@ -62,12 +63,7 @@ export function MonthlyPage() {
                         due: data.totals.due,
                       })}
                     </Typography>
-                    <MonthCalendar
-                      days={data.days}
-                      today={today}
-                      lang={lang}
-                      label={t('dashboard.monthly.label', { month: title })}
-                    />
+                    <MonthCalendar days={data.days} label={t('dashboard.monthly.label', { month: title })} />
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
                       {t('dashboard.monthly.colours')}
                     </Typography>

@@ -2,17 +2,19 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { formatDate } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { DayTimeline } from '../components/day-timeline';
 import { useToday } from '../hooks/use-today';
-import { formatDate } from '../utils/format';
 import { hasSchedule } from '../utils/names';
 
 /** /dashboard/index2: today as a timeline, with the presses that matched no dose. */
 export function TimelinePage() {
   const { t } = useTranslation();
-  const { lang, today, profile, adherence } = useToday();
+  const { lang } = useViewer();
+  const { today, profile, adherence } = useToday();
   return (
     <DashboardShell>
       <QueryState query={profile}>
@@ -33,13 +35,7 @@ export function TimelinePage() {
                       {t('dashboard.timeline.intro')}
                     </Typography>
                     {day ? (
-                      <DayTimeline
-                        day={day}
-                        medicines={p.medicines}
-                        lang={lang}
-                        zone={data.timezone}
-                        label={label}
-                      />
+                      <DayTimeline day={day} medicines={p.medicines} label={label} />
                     ) : (
                       <Typography color="text.secondary">{t('pages.dashboard.noSchedule')}</Typography>
                     )}

@@ -1,22 +1,22 @@
+import { addDays } from '@dosedot/domain/time';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { formatDate, formatPercent } from '../../../lib/format';
 import { usePatientProfile } from '../../../lib/impersonation';
+import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { DotLegend } from '../components/dot-legend';
 import { WeekGrid } from '../components/week-grid';
-import { usePatientClock } from '../hooks/use-patient-clock';
-import { addDays } from '../utils/dates';
-import { formatDate, formatPercent } from '../utils/format';
 import { hasSchedule } from '../utils/names';
 
 /** /dashboard/weekly: the last seven chart days as a grid. */
 export function WeeklyPage() {
   const { t } = useTranslation();
-  const { lang, today } = usePatientClock();
+  const { lang, today } = useViewer();
   const profile = usePatientProfile();
   const range = { from: addDays(today, -6), to: today };
   const adherence = useAdherence(range);
@@ -44,7 +44,7 @@ export function WeeklyPage() {
                       due: data.totals.due,
                     })}
                   </Typography>
-                  <WeekGrid days={data.days} lang={lang} zone={data.timezone} label={label} />
+                  <WeekGrid days={data.days} label={label} />
                   <DotLegend />
                 </Paper>
               )}

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '../../../lib/viewer';
 import { batteryLevel } from '../utils/format';
 
 const TONE = { good: 'status.on_time', weak: 'status.about_1h', low: 'status.over_2h', unknown: 'divider' };
 
 /** The battery as a small gauge filled to its level, in a tone for good, weak or low, and the percent. */
-export function BatteryGauge({ percent, lang }: { percent: number | null; lang: string }) {
+export function BatteryGauge({ percent }: { percent: number | null }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   const level = batteryLevel(percent);
   const text =

@@ -25,7 +25,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** /devices/index2: one card per box, in a grid that becomes one column on phones. */
-export function DeviceCards({ devices, lang, zone, now, onAction }: DeviceViewProps) {
+export function DeviceCards({ devices, now, onAction }: DeviceViewProps) {
   const { t } = useTranslation();
   const mode = useModeLabel();
   return (
@@ -62,13 +62,13 @@ export function DeviceCards({ devices, lang, zone, now, onAction }: DeviceViewPr
           </Box>
           <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
             <Field label={t('devices.columns.battery')}>
-              <BatteryGauge percent={d.attributes.battery} lang={lang} />
+              <BatteryGauge percent={d.attributes.battery} />
             </Field>
             <Field label={t('devices.columns.mode')}>
               <Typography variant="body2">{mode(d.attributes.buttonmode)}</Typography>
             </Field>
             <Field label={t('devices.columns.lastSeen')}>
-              <LastSeen sensortime={d.attributes.sensortime} lang={lang} zone={zone} now={now} />
+              <LastSeen sensortime={d.attributes.sensortime} now={now} />
             </Field>
             <Field label={t('devices.columns.patient')}>
               <Holder profile={d.attributes.profile} />

@@ -17,14 +17,12 @@ import { ServiceHint } from './service-hint';
 
 export interface DeviceViewProps {
   devices: Device[];
-  lang: string;
-  zone: string;
   now: number;
   onAction: (action: DeviceAction, device: Device) => void;
 }
 
 /** /devices: one row per box; the table scrolls sideways on phones. */
-export function DeviceTable({ devices, lang, zone, now, onAction }: DeviceViewProps) {
+export function DeviceTable({ devices, now, onAction }: DeviceViewProps) {
   const { t } = useTranslation();
   const mode = useModeLabel();
   return (
@@ -58,10 +56,10 @@ export function DeviceTable({ devices, lang, zone, now, onAction }: DeviceViewPr
                 ) : null}
               </TableCell>
               <TableCell>
-                <BatteryGauge percent={d.attributes.battery} lang={lang} />
+                <BatteryGauge percent={d.attributes.battery} />
               </TableCell>
               <TableCell>
-                <LastSeen sensortime={d.attributes.sensortime} lang={lang} zone={zone} now={now} />
+                <LastSeen sensortime={d.attributes.sensortime} now={now} />
               </TableCell>
               <TableCell>{mode(d.attributes.buttonmode)}</TableCell>
               <TableCell>

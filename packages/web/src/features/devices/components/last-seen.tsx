@@ -1,19 +1,11 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '../../../lib/viewer';
 import { formatDateTime, formatRelative } from '../utils/format';
 
 /** When the box was last heard: relative ("3 hours ago"), with 'lll' under it. */
-export function LastSeen({
-  sensortime,
-  lang,
-  zone,
-  now,
-}: {
-  sensortime: string | null;
-  lang: string;
-  zone: string;
-  now: number;
-}) {
+export function LastSeen({ sensortime, now }: { sensortime: string | null; now: number }) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   if (!sensortime)
     return (

@@ -10,7 +10,6 @@ import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { failureKey } from '../../../lib/api-client';
-import { useProfile } from '../../../lib/current-user';
 import { stripLocale } from '../../../lib/locale';
 import { notify } from '../../../lib/toast';
 import { type Device, useDevices } from '../api/get-devices';
@@ -32,16 +31,14 @@ const PAGE_SIZES = [10, 25, 50, 100];
  * The page and its size live in the address (?page, ?size).
  */
 export function DevicesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const cards = stripLocale(useLocation().pathname).path === paths.devicesIndex2;
   const [params, setParams] = useSearchParams();
   const pageSize = PAGE_SIZES.find((s) => String(s) === params.get('size')) ?? 25;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const devices = useDevices({ page, pageSize });
-  const zone = useProfile().data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [action, setAction] = useState<{ kind: DeviceAction; device: Device } | null>(null);
   const unassign = useUnassignSensor();
-  const lang = i18n.language;
   const now = devices.dataUpdatedAt || Date.now();
   const goTo = (next: { page?: number; size?: number }) =>
     setParams(
@@ -91,7 +88,7 @@ export function DevicesPage() {
                 {t('devices.empty.text')}
               </EmptyState>
             );
-          const view = { devices: list.data, lang, zone, now, onAction };
+          const view = { devices: list.data, now, onAction };
           const pagination = (
             <TablePagination
               component="div"

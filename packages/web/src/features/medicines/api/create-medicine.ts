@@ -1,6 +1,7 @@
 import type { Medicine, MedicineInput } from '@dosedot/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Patient, patientRequest, usePatient } from '../../../lib/impersonation';
+import { type Patient, patientRequest } from '../../../lib/impersonation';
+import { useViewer } from '../../../lib/viewer';
 import { invalidateMedicineData } from './keys';
 
 /** POST /api/medicine/assignMedicine: a new medicine with its dosage times, oneself's or the impersonated patient's. */
@@ -15,7 +16,7 @@ export async function createMedicine(patient: Patient, input: MedicineInput): Pr
 /** `forPatient` tells the form whom it added for (the spec's toast differs for an impersonated add). */
 export function useCreateMedicine() {
   const queryClient = useQueryClient();
-  const patient = usePatient();
+  const patient = useViewer().subject;
   const mutation = useMutation({
     mutationFn: (input: MedicineInput) => createMedicine(patient, input),
     onSuccess: () => invalidateMedicineData(queryClient),

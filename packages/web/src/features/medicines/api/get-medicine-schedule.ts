@@ -1,6 +1,7 @@
 import type { MedicineScheduleResponse } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Patient, patientRequest, usePatient } from '../../../lib/impersonation';
+import { type Patient, patientRequest } from '../../../lib/impersonation';
+import { useViewer } from '../../../lib/viewer';
 import { type DateRange, medicineKeys } from './keys';
 
 export type MedicineSchedule = MedicineScheduleResponse['data'];
@@ -28,6 +29,6 @@ export const medicineScheduleQueryOptions = (patient: Patient, id: number, range
 
 /** Oneself's medicine, or the impersonated patient's. */
 export function useMedicineSchedule(id: number | undefined, range?: DateRange) {
-  const patient = usePatient();
+  const patient = useViewer().subject;
   return useQuery({ ...medicineScheduleQueryOptions(patient, id ?? 0, range), enabled: id !== undefined });
 }

@@ -1,7 +1,8 @@
 import type { profileScheduleEntrySchema } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type Patient, patientRequest, usePatient } from '../../../lib/impersonation';
+import { type Patient, patientRequest } from '../../../lib/impersonation';
+import { useViewer } from '../../../lib/viewer';
 import { medicineKeys } from './keys';
 
 export type ScheduleEntry = z.infer<typeof profileScheduleEntrySchema>;
@@ -18,4 +19,4 @@ export const profileScheduleQueryOptions = (patient: Patient) =>
     queryFn: () => getProfileSchedule(patient),
   });
 
-export const useProfileSchedule = () => useQuery(profileScheduleQueryOptions(usePatient()));
+export const useProfileSchedule = () => useQuery(profileScheduleQueryOptions(useViewer().subject));

@@ -3,7 +3,7 @@ import { GALENIC_FORMS } from '@dosedot/domain/schedule';
 import { STORAGE_LIMITS } from '@dosedot/domain/storage';
 import * as z from 'zod/mini';
 import { requiredText } from '../../../lib/form-schemas';
-import { shortTime } from '../utils/format';
+import { shortTime } from '../../../lib/format';
 
 /*
  * The medicine form (add dialog, add page and edit page). Messages are catalog keys; the server

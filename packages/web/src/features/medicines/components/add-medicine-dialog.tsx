@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { failureKey } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useViewer } from '../../../lib/viewer';
 import { useCreateMedicine } from '../api/create-medicine';
 import {
   formValuesOf,
@@ -22,7 +23,6 @@ import { MedicineForm } from './medicine-form';
 
 interface AddMedicineDialogProps {
   open: boolean;
-  today: string;
   /** A new medicine starts as scheduled (type 1) or as needed (type 2). */
   type?: 1 | 2;
   onClose: () => void;
@@ -30,7 +30,8 @@ interface AddMedicineDialogProps {
 }
 
 /** Add medicine: the medicine's fields and its dosage times in a dialog. */
-export function AddMedicineDialog({ open, today, type, onClose, onAdded }: AddMedicineDialogProps) {
+export function AddMedicineDialog({ open, type, onClose, onAdded }: AddMedicineDialogProps) {
+  const { today } = useViewer();
   const { t } = useTranslation();
   const titleId = useId();
   const create = useCreateMedicine();

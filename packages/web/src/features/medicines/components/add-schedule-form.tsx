@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureKey } from '../../../lib/api-client';
+import { shortTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useCreateSchedule } from '../api/create-schedule';
-import { shortTime } from '../utils/format';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

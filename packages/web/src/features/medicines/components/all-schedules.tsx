@@ -6,12 +6,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatDosageTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import type { ScheduleEntry } from '../api/get-profile-schedule';
-import { formatDosageTime } from '../utils/format';
 import { formatForm, formatStrength } from '../utils/strength';
 
 /** All schedules: every dosage time of the patient, in order of the day, with its medicine. */
-export function AllSchedules({ schedule, lang }: { schedule: ScheduleEntry[]; lang: string }) {
+export function AllSchedules({ schedule }: { schedule: ScheduleEntry[] }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   if (schedule.length === 0)
     return <Typography color="text.secondary">{t('medicines.schedule.empty')}</Typography>;

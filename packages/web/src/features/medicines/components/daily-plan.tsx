@@ -1,27 +1,28 @@
 import type { Medicine } from '@dosedot/domain';
+import { dotStatusOf } from '@dosedot/domain/adherence';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DotMark } from '../../../components/dot-mark';
 import { QueryState } from '../../../components/query-state';
+import { formatDate, formatTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
-import { dotKindOf } from '../utils/dots';
-import { formatDate, formatTime } from '../utils/format';
 import { formatStrength } from '../utils/strength';
 import { DayPicker } from './day-picker';
-import { DotMark } from './dot-mark';
 
 interface DailyPlanProps {
   day: string;
   medicines: Medicine[];
-  lang: string;
   onDayChange: (day: string) => void;
 }
 
 /** Daily plan: the doses of one chart day in order, with the medicines of each and what happened. */
-export function DailyPlan({ day, medicines, lang, onDayChange }: DailyPlanProps) {
+export function DailyPlan({ day, medicines, onDayChange }: DailyPlanProps) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   const adherence = useAdherence({ from: day, to: day });
   const byId = new Map(medicines.map((m) => [m.id, m]));
@@ -40,7 +41,7 @@ export function DailyPlan({ day, medicines, lang, onDayChange }: DailyPlanProps)
           return (
             <List aria-label={t('medicines.daily.label', { date: formatDate(day, lang) })}>
               {intakes.map((intake) => {
-                const kind = dotKindOf(intake);
+                const kind = dotStatusOf(intake);
                 const names = intake.medicineIds.map((id) => {
                   const m = byId.get(id);
                   return m ? [m.name, formatStrength(m.strength, t)].filter(Boolean).join(' ') : `#${id}`;

@@ -1,10 +1,10 @@
+import { addDays } from '@dosedot/domain/time';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { addDays } from '../utils/dates';
 
 /** A day with buttons for the day before and after. */
 export function DayPicker({ day, onChange }: { day: string; onChange: (day: string) => void }) {

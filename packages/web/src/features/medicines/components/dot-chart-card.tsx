@@ -6,10 +6,11 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/loading';
+import { formatDate } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import type { Adherence } from '../api/get-adherence';
 import { useTour } from '../hooks/use-tour';
 import { countKinds, dotsOf } from '../utils/dot-chart-data';
-import { formatDate } from '../utils/format';
 import { DotLegend } from './dot-legend';
 
 // ECharts and react-joyride load with the chart and the first tour, after the page has appeared.
@@ -20,13 +21,13 @@ interface DotChartCardProps {
   adherence: Adherence;
   dosageTimes: string[];
   medicineNames: Map<number, string>;
-  lang: string;
 }
 
 /** The dot chart with its legend, its hint when there is nothing to draw, and its guided tour. */
-export function DotChartCard({ adherence, dosageTimes, medicineNames, lang }: DotChartCardProps) {
+export function DotChartCard({ adherence, dosageTimes, medicineNames }: DotChartCardProps) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
-  const dots = useMemo(() => dotsOf(adherence.days, adherence.timezone), [adherence]);
+  const dots = useMemo(() => dotsOf(adherence.days, zone), [adherence, zone]);
   const tour = useTour(dots.length > 0);
   const [tourLoaded, setTourLoaded] = useState(false);
   const counts = countKinds(dots);
@@ -61,8 +62,6 @@ export function DotChartCard({ adherence, dosageTimes, medicineNames, lang }: Do
               dots={dots}
               dosageTimes={dosageTimes}
               medicineNames={medicineNames}
-              lang={lang}
-              zone={adherence.timezone}
               label={label}
             />
           </Suspense>

@@ -2,10 +2,11 @@ import type { AdherenceDay } from '@dosedot/domain';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../../../components/echart';
+import { DOT_KINDS, DOT_SYMBOLS, dotColor, isHollow } from '../../../lib/dots';
+import { formatDateTime, formatMinutes, formatShortDate, formatTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { type Dot, dosageTimeMinutes } from '../utils/dot-chart-data';
-import { DOT_KINDS, DOT_SYMBOLS, dotColor, isHollow } from '../utils/dots';
-import { formatDateTime, formatMinutes, formatShortDate, formatTime } from '../utils/format';
-import { type DotChartOption, EChart } from './echart';
 
 interface DotChartProps {
   days: AdherenceDay[];
@@ -13,8 +14,6 @@ interface DotChartProps {
   /** The patient's dosage times, drawn as dashed lines. */
   dosageTimes: string[];
   medicineNames: Map<number, string>;
-  lang: string;
-  zone: string;
   label: string;
 }
 
@@ -24,11 +23,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * The dot chart: one column per chart day (03:00 to 03:00), time of day downwards; a dot per dose
  * where it was taken, coloured and shaped by closeness, missed doses as rings at their time.
  */
-export function DotChart({ days, dots, dosageTimes, medicineNames, lang, zone, label }: DotChartProps) {
+export function DotChart({ days, dots, dosageTimes, medicineNames, label }: DotChartProps) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const theme = useTheme();
 
-  const option = useMemo<DotChartOption>(() => {
+  const option = useMemo<ChartOption>(() => {
     const muted = theme.palette.text.secondary;
     const tooltipOf = (dot: Dot) => {
       const names = dot.medicineIds.map((id) => medicineNames.get(id) ?? `#${id}`).join(', ');

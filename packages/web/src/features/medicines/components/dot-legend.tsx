@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DOT_KINDS, type DotKind } from '../utils/dots';
-import { DotMark } from './dot-mark';
+import { DotMark } from '../../../components/dot-mark';
+import { DOT_KINDS, type DotKind } from '../../../lib/dots';
 
 /** What each dot means, with how many of each the chart shows. */
 export function DotLegend({ counts }: { counts: Record<DotKind, number> }) {

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { useViewer } from '../../../lib/viewer';
 import { useMedicineSchedule } from '../api/get-medicine-schedule';
 import type { DateRange } from '../api/keys';
 import { downloadText, slug, toCsv } from '../utils/csv';
@@ -14,12 +15,11 @@ import { Section } from './section';
 interface HistoryCardProps {
   medicine: Medicine;
   range: DateRange;
-  lang: string;
-  zone: string;
 }
 
 /** Medicine history: the chosen medicine's doses over the period, and its CSV export. */
-export function HistoryCard({ medicine, range, lang, zone }: HistoryCardProps) {
+export function HistoryCard({ medicine, range }: HistoryCardProps) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const schedule = useMedicineSchedule(medicine.id, range);
   const rows = schedule.data ? historyRows(schedule.data.history, lang, zone, t) : [];

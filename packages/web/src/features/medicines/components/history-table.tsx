@@ -6,8 +6,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { DotMark } from '../../../components/dot-mark';
 import { type HistoryRow, historyHeaders } from '../utils/history-rows';
-import { DotMark } from './dot-mark';
 
 /** The medicine history: one row per dose, newest first; the CSV export writes the same rows. */
 export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: string }) {

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { failureKey } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useViewer } from '../../../lib/viewer';
 import { useCreateMedicine } from '../api/create-medicine';
 import { changedFields, useEditMedicine } from '../api/edit-medicine';
 import {
@@ -24,7 +25,8 @@ import { MedicineForm } from './medicine-form';
 import { Section } from './section';
 
 /** The medicine form on its page: a new medicine is added, an existing one keeps what did not change. */
-export function MedicineEditor({ medicine, today }: { medicine?: Medicine; today: string }) {
+export function MedicineEditor({ medicine }: { medicine?: Medicine }) {
+  const { today } = useViewer();
   const { t } = useTranslation();
   const href = useLocalizedPath();
   const navigate = useNavigate();

@@ -12,15 +12,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
-import { useImpersonation } from '../../../lib/impersonation';
-import { formatDate, formatDosageTime } from '../utils/format';
+import { formatDate, formatDosageTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { formatForm, formatStrength } from '../utils/strength';
 import { DeleteMedicineButton } from './delete-medicine-button';
 
 interface MedicineListProps {
   medicines: Medicine[];
   selected: number | undefined;
-  lang: string;
   onSelect: (id: number) => void;
 }
 
@@ -28,10 +27,11 @@ interface MedicineListProps {
  * The patient's medicines; choosing one shows its schedule and history. An administrator acting
  * for a patient only adds medicines (the impersonation calls), so edit and delete are not offered.
  */
-export function MedicineList({ medicines, selected, lang, onSelect }: MedicineListProps) {
+export function MedicineList({ medicines, selected, onSelect }: MedicineListProps) {
+  const { lang, subject } = useViewer();
   const { t } = useTranslation();
   const href = useLocalizedPath();
-  const readOnly = useImpersonation() !== null;
+  const readOnly = subject !== null;
   return (
     <List aria-label={t('medicines.list.title')} disablePadding>
       {medicines.map((m) => {

@@ -4,19 +4,13 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { addMonths } from '../utils/dates';
-import { formatMonth } from '../utils/format';
+import { addMonths } from '../../../lib/dates';
+import { formatMonth } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 
 /** A month 'YYYY-MM' with buttons for the month before and after. */
-export function MonthPicker({
-  month,
-  lang,
-  onChange,
-}: {
-  month: string;
-  lang: string;
-  onChange: (m: string) => void;
-}) {
+export function MonthPicker({ month, onChange }: { month: string; onChange: (m: string) => void }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

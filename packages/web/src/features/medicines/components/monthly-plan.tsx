@@ -1,26 +1,27 @@
 import type { IntakeEntry, Medicine } from '@dosedot/domain';
+import { dotStatusOf } from '@dosedot/domain/adherence';
+import { eachDate } from '@dosedot/domain/time';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DotMark } from '../../../components/dot-mark';
 import { QueryState } from '../../../components/query-state';
+import { firstOfMonth, lastOfMonth, weekdayOf } from '../../../lib/dates';
+import { formatDate, formatWeekday } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { useMedicineSchedule } from '../api/get-medicine-schedule';
-import { eachDate, firstOfMonth, lastOfMonth, weekdayOf } from '../utils/dates';
-import { dotKindOf } from '../utils/dots';
-import { formatDate, formatWeekday } from '../utils/format';
-import { DotMark } from './dot-mark';
 import { MonthPicker } from './month-picker';
 
 interface MonthlyPlanProps {
   medicine: Medicine;
   month: string;
-  today: string;
-  lang: string;
   onMonthChange: (month: string) => void;
 }
 
 /** Monthly plan: a calendar of the chosen medicine's doses in one month, a dot per dose. */
-export function MonthlyPlan({ medicine, month, today, lang, onMonthChange }: MonthlyPlanProps) {
+export function MonthlyPlan({ medicine, month, onMonthChange }: MonthlyPlanProps) {
+  const { today, lang } = useViewer();
   const { t } = useTranslation();
   const range = { from: firstOfMonth(month), to: lastOfMonth(month) };
   const schedule = useMedicineSchedule(medicine.type === 1 ? medicine.id : undefined, range);
@@ -37,7 +38,7 @@ export function MonthlyPlan({ medicine, month, today, lang, onMonthChange }: Mon
       <Typography variant="subtitle2" component="h3">
         {medicine.name}
       </Typography>
-      <MonthPicker month={month} lang={lang} onChange={onMonthChange} />
+      <MonthPicker month={month} onChange={onMonthChange} />
       <QueryState query={schedule}>
         {(data) => {
           const byDay = new Map<string, IntakeEntry[]>();
@@ -86,7 +87,7 @@ export function MonthlyPlan({ medicine, month, today, lang, onMonthChange }: Mon
                     </Typography>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25 }}>
                       {intakes.map((x) => (
-                        <DotMark key={x.scheduledAt} kind={dotKindOf(x)} size={10} />
+                        <DotMark key={x.scheduledAt} kind={dotStatusOf(x)} size={10} />
                       ))}
                     </Box>
                   </Box>

@@ -32,8 +32,6 @@ interface PlansSectionProps {
   selected: Medicine | undefined;
   day: string;
   month: string;
-  today: string;
-  lang: string;
   onChange: (changes: Record<string, string | undefined>) => void;
 }
 
@@ -41,7 +39,7 @@ interface PlansSectionProps {
 export function PlansSection(props: PlansSectionProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { view, range, medicines, lang } = props;
+  const { view, range, medicines } = props;
   const adherence = useAdherence(range);
   const schedule = useProfileSchedule();
   const names = new Map(medicines.map((m) => [m.id, m.name]));
@@ -58,7 +56,6 @@ export function PlansSection(props: PlansSectionProps) {
                     adherence={data}
                     dosageTimes={entries.map((e) => e.dosage_time)}
                     medicineNames={names}
-                    lang={lang}
                   />
                 )}
               </QueryState>
@@ -67,35 +64,24 @@ export function PlansSection(props: PlansSectionProps) {
         );
       case 'daily':
         return (
-          <DailyPlan
-            day={props.day}
-            medicines={medicines}
-            lang={lang}
-            onDayChange={(day) => props.onChange({ day })}
-          />
+          <DailyPlan day={props.day} medicines={medicines} onDayChange={(day) => props.onChange({ day })} />
         );
       case 'monthly':
         return props.selected ? (
           <MonthlyPlan
             medicine={props.selected}
             month={props.month}
-            today={props.today}
-            lang={lang}
             onMonthChange={(month) => props.onChange({ month })}
           />
         ) : null;
       case 'presses':
         return (
           <QueryState query={adherence}>
-            {(data) => <PressHistory adherence={data} medicineNames={names} lang={lang} />}
+            {(data) => <PressHistory adherence={data} medicineNames={names} />}
           </QueryState>
         );
       case 'schedules':
-        return (
-          <QueryState query={schedule}>
-            {(entries) => <AllSchedules schedule={entries} lang={lang} />}
-          </QueryState>
-        );
+        return <QueryState query={schedule}>{(entries) => <AllSchedules schedule={entries} />}</QueryState>;
     }
   };
 

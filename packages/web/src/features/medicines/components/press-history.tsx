@@ -1,3 +1,4 @@
+import { dotStatusOf } from '@dosedot/domain/adherence';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,22 +7,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DotMark } from '../../../components/dot-mark';
+import { formatDateTime, formatTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import type { Adherence } from '../api/get-adherence';
-import { dotKindOf } from '../utils/dots';
-import { formatDateTime, formatTime } from '../utils/format';
 import { formatDelta } from '../utils/history-rows';
-import { DotMark } from './dot-mark';
 
 /** Button-press history: every press of the period, newest first, with the dose it was matched to. */
 export function PressHistory({
   adherence,
   medicineNames,
-  lang,
 }: {
   adherence: Adherence;
   medicineNames: Map<number, string>;
-  lang: string;
 }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   const zone = adherence.timezone;
   const presses = adherence.days
@@ -66,7 +66,7 @@ export function PressHistory({
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-                  <DotMark kind={intake ? dotKindOf(intake) : 'unmatched'} />
+                  <DotMark kind={intake ? dotStatusOf(intake) : 'unmatched'} />
                   {intake?.band ? t(`medicines.band.${intake.band}`) : t('medicines.dot.unmatched')}
                 </span>
               </TableCell>

@@ -10,20 +10,21 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useImpersonation } from '../../../lib/impersonation';
+import { formatDosageTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useViewer } from '../../../lib/viewer';
 import { useDeleteSchedule } from '../api/delete-schedule';
-import { formatDosageTime } from '../utils/format';
 import { AddScheduleForm } from './add-schedule-form';
 import { Section } from './section';
 
 /** A medicine's dosage times: delete one (after a confirmation) or add one. */
-export function ScheduleCard({ medicine, lang }: { medicine: Medicine; lang: string }) {
+export function ScheduleCard({ medicine }: { medicine: Medicine }) {
+  const { lang, subject } = useViewer();
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<Schedule | null>(null);
   const remove = useDeleteSchedule();
   // An administrator acting for a patient sees the dosage times but does not change them.
-  const readOnly = useImpersonation() !== null;
+  const readOnly = subject !== null;
   const schedules = [...medicine.schedules].sort((a, b) => a.dosage_time.localeCompare(b.dosage_time));
 
   const confirm = () => {

@@ -3,21 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureKey } from '../../../lib/api-client';
-import { usePatient } from '../../../lib/impersonation';
 import { notify } from '../../../lib/toast';
+import { useViewer } from '../../../lib/viewer';
 import { adherenceQueryOptions } from '../api/get-adherence';
 import type { DateRange } from '../api/keys';
 
 /** The PDF report for a doctor over the page's period: its figures are fetched (or taken from the cache) first. */
-export function useDoctorReport(
-  range: DateRange,
-  medicines: Medicine[],
-  profile: Profile | undefined,
-  lang: string,
-) {
+export function useDoctorReport(range: DateRange, medicines: Medicine[], profile: Profile | undefined) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const whose = usePatient();
+  const { lang, subject: whose } = useViewer();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

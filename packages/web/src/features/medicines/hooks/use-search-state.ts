@@ -1,7 +1,7 @@
+import { addDays } from '@dosedot/domain/time';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DateRange } from '../api/keys';
-import { addDays } from '../utils/dates';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export type RangeProblem = 'startAfterEnd' | 'tooLong' | null;

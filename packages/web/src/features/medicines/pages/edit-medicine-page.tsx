@@ -9,17 +9,16 @@ import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { ApiError } from '../../../lib/api-client';
-import { useImpersonation } from '../../../lib/impersonation';
+import { useViewer } from '../../../lib/viewer';
 import { useMedicineSchedule } from '../api/get-medicine-schedule';
 import { MedicineEditor } from '../components/medicine-editor';
 import { ScheduleCard } from '../components/schedule-card';
-import { usePatientClock } from '../hooks/use-patient-clock';
 
 /** Add a medicine (/my-medicine/edit) or edit one (/my-medicine/{id}/edit); another's id is not found. */
 export function EditMedicinePage() {
   const { t } = useTranslation();
   const href = useLocalizedPath();
-  const { lang, today } = usePatientClock();
+  const { subject } = useViewer();
   const { id } = useParams();
   const medicineId = id === undefined ? undefined : Number(id);
   const valid = medicineId === undefined || (Number.isInteger(medicineId) && medicineId > 0);
@@ -30,7 +29,7 @@ export function EditMedicinePage() {
     </Button>
   );
   const notFound = !valid || (loaded.error instanceof ApiError && loaded.error.status === 404);
-  const impersonating = useImpersonation() !== null;
+  const impersonating = subject !== null;
 
   if (notFound)
     return (
@@ -54,7 +53,7 @@ export function EditMedicinePage() {
     return (
       <>
         <PageHeader title={t('medicines.edit.newTitle')} actions={back} />
-        <MedicineEditor today={today} />
+        <MedicineEditor />
       </>
     );
   return (
@@ -70,8 +69,8 @@ export function EditMedicinePage() {
               alignItems: 'start',
             }}
           >
-            <MedicineEditor key={medicine.updatedAt} medicine={medicine} today={today} />
-            {medicine.type === 1 ? <ScheduleCard medicine={medicine} lang={lang} /> : null}
+            <MedicineEditor key={medicine.updatedAt} medicine={medicine} />
+            {medicine.type === 1 ? <ScheduleCard medicine={medicine} /> : null}
           </Box>
         )}
       </QueryState>

@@ -1,3 +1,4 @@
+import { monthOf } from '@dosedot/domain/time';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
 import { usePatientProfile } from '../../../lib/impersonation';
 import { stripLocale } from '../../../lib/locale';
+import { useViewer } from '../../../lib/viewer';
 import { useMedicines } from '../api/get-medicines';
 import { AddMedicineDialog } from '../components/add-medicine-dialog';
 import { HistoryCard } from '../components/history-card';
@@ -20,9 +22,7 @@ import { RangeToolbar } from '../components/range-toolbar';
 import { ScheduleCard } from '../components/schedule-card';
 import { Section } from '../components/section';
 import { useDoctorReport } from '../hooks/use-doctor-report';
-import { usePatientClock } from '../hooks/use-patient-clock';
 import { useSearchState } from '../hooks/use-search-state';
-import { monthOf } from '../utils/dates';
 
 const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths.myMedicineType2]: 2 };
 
@@ -34,13 +34,13 @@ const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths
 export function MyMedicinePage() {
   const { t } = useTranslation();
   const type = TYPE_OF_PATH[stripLocale(useLocation().pathname).path];
-  const { lang, zone, today } = usePatientClock();
+  const { today } = useViewer();
   const state = useSearchState(today);
   const profile = usePatientProfile();
   const list = useMedicines(type);
   const all = useMedicines();
   const [adding, setAdding] = useState(false);
-  const report = useDoctorReport(state.range, all.data ?? [], profile.data, lang);
+  const report = useDoctorReport(state.range, all.data ?? [], profile.data);
   const view: View = VIEWS.find((v) => v === state.view) ?? 'dot-chart';
 
   return (
@@ -91,15 +91,12 @@ export function MyMedicinePage() {
                 <MedicineList
                   medicines={medicines}
                   selected={selected.id}
-                  lang={lang}
                   onSelect={(id) => state.set({ medicine: id })}
                 />
               </Section>
               <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
-                <ScheduleCard medicine={selected} lang={lang} />
-                {state.rangeError ? null : (
-                  <HistoryCard medicine={selected} range={state.range} lang={lang} zone={zone} />
-                )}
+                <ScheduleCard medicine={selected} />
+                {state.rangeError ? null : <HistoryCard medicine={selected} range={state.range} />}
               </Box>
             </Box>
           );
@@ -113,13 +110,10 @@ export function MyMedicinePage() {
         selected={(list.data ?? []).find((m) => m.id === state.medicine) ?? list.data?.[0]}
         day={state.day ?? today}
         month={state.month ?? monthOf(today)}
-        today={today}
-        lang={lang}
         onChange={state.set}
       />
       <AddMedicineDialog
         open={adding}
-        today={today}
         type={type}
         onClose={() => setAdding(false)}
         onAdded={(id) => {

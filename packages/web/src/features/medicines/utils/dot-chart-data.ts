@@ -1,6 +1,6 @@
 import type { AdherenceDay } from '@dosedot/domain';
-import { chartDayMinutes } from './dates';
-import { type DotKind, dotKindOf } from './dots';
+import { chartDayMinutes, dotStatusOf } from '@dosedot/domain/adherence';
+import type { DotKind } from '../../../lib/dots';
 
 /** One dot: its chart day (index on the x axis), its time of the chart day in minutes and its kind. */
 export interface Dot {
@@ -22,8 +22,8 @@ export function dotsOf(days: AdherenceDay[], zone: string): Dot[] {
   return days.flatMap((day, i) => [
     ...day.intakes.map((intake) => ({
       day: i,
-      minutes: chartDayMinutes(intake.press ?? intake.scheduledAt, zone),
-      kind: dotKindOf(intake),
+      minutes: chartDayMinutes(Date.parse(intake.press ?? intake.scheduledAt), zone),
+      kind: dotStatusOf(intake),
       medicineIds: intake.medicineIds,
       scheduledAt: intake.scheduledAt,
       press: intake.press,
@@ -31,7 +31,7 @@ export function dotsOf(days: AdherenceDay[], zone: string): Dot[] {
     })),
     ...day.unmatched.map((press) => ({
       day: i,
-      minutes: chartDayMinutes(press, zone),
+      minutes: chartDayMinutes(Date.parse(press), zone),
       kind: 'unmatched' as const,
       medicineIds: [],
       scheduledAt: null,

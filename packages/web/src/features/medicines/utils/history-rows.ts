@@ -1,7 +1,8 @@
 import type { IntakeEntry } from '@dosedot/domain';
+import { dotStatusOf } from '@dosedot/domain/adherence';
 import type { TFunction } from 'i18next';
-import { type DotKind, dotKindOf } from './dots';
-import { formatDate, formatDateTime, formatTime } from './format';
+import type { DotKind } from '../../../lib/dots';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 
 /** One line of the medicine history, as the table shows it and the CSV export writes it. */
 export interface HistoryRow {
@@ -35,7 +36,7 @@ export const formatDelta = (minutes: number | null, t: TFunction): string =>
 export function historyRows(history: IntakeEntry[], lang: string, zone: string, t: TFunction): HistoryRow[] {
   return history.map((intake) => ({
     key: `${intake.scheduledAt}-${intake.medicineIds.join('-')}`,
-    kind: dotKindOf(intake),
+    kind: dotStatusOf(intake),
     cells: [
       formatDate(intake.date, lang),
       formatTime(intake.scheduledAt, lang, zone),

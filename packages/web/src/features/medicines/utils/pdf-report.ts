@@ -1,8 +1,8 @@
 import type { Medicine } from '@dosedot/domain';
 import type { TFunction } from 'i18next';
+import { formatDate, formatDateTime, formatDosageTime, formatPercent, formatTime } from '../../../lib/format';
 import type { Adherence } from '../api/get-adherence';
 import { downloadBlob } from './csv';
-import { formatDate, formatDateTime, formatDosageTime, formatPercent, formatTime } from './format';
 import { historyRows } from './history-rows';
 import { formatStrength } from './strength';
 

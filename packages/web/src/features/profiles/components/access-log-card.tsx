@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { failureKey } from '../../../lib/api-client';
+import { useViewer } from '../../../lib/viewer';
 import { useAccessLog } from '../api/get-access-log';
 
 /** The audited actions the patient reads in words (the audit's action without its prefix). */
@@ -67,7 +68,8 @@ function touchedText(touched: Touched, t: TFunction, day: (iso: string) => strin
  * Accountable access: who opened the patient's data as an administrator, when and why (from the
  * audit log, newest first, a page at a time).
  */
-export function AccessLogCard({ lang }: { lang: string }) {
+export function AccessLogCard() {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useAccessLog(page);

@@ -11,9 +11,11 @@ import { Link as RouterLink } from 'react-router';
 import { ContentCard } from '../../../components/content-card';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
+import { useViewer } from '../../../lib/viewer';
 
 /** The user's medicines as the profile lists them, with a way to My Medicine. */
-export function MedicinesCard({ medicines, lang }: { medicines: Medicine[]; lang: string }) {
+export function MedicinesCard({ medicines }: { medicines: Medicine[] }) {
+  const { lang } = useViewer();
   const { t } = useTranslation();
   const href = useLocalizedPath();
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });

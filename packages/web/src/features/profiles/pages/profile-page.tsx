@@ -37,7 +37,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * update profile and picture; who accessed their data as an administrator.
  */
 export function ProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useProfile();
   const { data: user } = useUser();
   return (
@@ -100,10 +100,10 @@ export function ProfilePage() {
                   <Field label={t('profile.form.timezone')}>{p.timezone.replaceAll('_', ' ')}</Field>
                 </Box>
               </ContentCard>
-              <MedicinesCard medicines={p.medicines} lang={i18n.language} />
+              <MedicinesCard medicines={p.medicines} />
               <ProfileForm profile={p} />
               <ProfileImageCard image={user?.profile_img} name={name} />
-              <AccessLogCard lang={i18n.language} />
+              <AccessLogCard />
             </Stack>
           );
         }}

@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '../../../lib/viewer';
 import type { SignIn } from '../api/get-sign-ins';
 
 const OUTCOME_COLOR = { success: 'success', failure: 'error', challenge: 'default' } as const;
@@ -28,7 +29,8 @@ export function methodLabel(t: TFunction, method: string | null): string {
 }
 
 /** The sign-ins of a page: when, who, result (and why a failure failed), how, from which address. */
-export function SignInTable({ entries, lang, zone }: { entries: SignIn[]; lang: string; zone: string }) {
+export function SignInTable({ entries }: { entries: SignIn[] }) {
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone });
   return (

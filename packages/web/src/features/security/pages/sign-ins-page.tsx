@@ -12,7 +12,6 @@ import { PageToolbar } from '../../../components/page-toolbar';
 import { QueryState } from '../../../components/query-state';
 import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
-import { useProfile } from '../../../lib/current-user';
 import { useSignIns } from '../api/get-sign-ins';
 import type { SignInPage } from '../api/keys';
 import { SignInTable } from '../components/sign-in-table';
@@ -25,14 +24,13 @@ const OUTCOMES = ['success', 'failure', 'challenge'] as const;
  * a tab beside the users list; the result filter, page and size live in the address.
  */
 export function SignInsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const pageSize = PAGE_SIZES.find((s) => String(s) === params.get('size')) ?? 25;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const outcome = OUTCOMES.find((o) => o === params.get('outcome'));
   const query: SignInPage = { page, pageSize, outcome };
   const signIns = useSignIns(query);
-  const zone = useProfile().data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const goTo = (next: { page?: number; size?: number; outcome?: string }) =>
     setParams(
       (current) => {
@@ -113,7 +111,7 @@ export function SignInsPage() {
             );
           return (
             <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-              <SignInTable entries={list.data} lang={i18n.language} zone={zone} />
+              <SignInTable entries={list.data} />
               {pagination}
             </Paper>
           );
