@@ -1,13 +1,14 @@
+import { chartDayOf } from '@dosedot/domain/adherence';
+import { addDays } from '@dosedot/domain/time';
 import { expect, test } from '@playwright/test';
 import {
   addMedicine,
-  chartDayOf,
   englishTime,
+  localTimeOf,
   newPatient,
   pressTheBox,
   profileOf,
   signInAs,
-  wallClock,
 } from './medicines-support';
 import { accounts, expectAccessible, statePath } from './support';
 
@@ -18,15 +19,13 @@ test("a press for the patient's box turns that dose's dot to on time on the dash
   const now = Date.now();
   let doseAt = now + 2 * 60_000;
   if (chartDayOf(doseAt, timezone) !== chartDayOf(now, timezone)) doseAt = now - 5 * 60_000;
-  const dose = wallClock(doseAt, timezone);
-  const startDate = new Date(Date.parse(`${chartDayOf(now, timezone)}T00:00:00Z`) - 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  await addMedicine(page, patient, { name: 'Candesartan', start_date: startDate, dosage_times: [dose.time] });
+  const doseTime = localTimeOf(doseAt, timezone);
+  const startDate = addDays(chartDayOf(now, timezone), -1);
+  await addMedicine(page, patient, { name: 'Candesartan', start_date: startDate, dosage_times: [doseTime] });
 
   await signInAs(page, patient);
   const today = page.getByRole('list', { name: "Today's doses" });
-  const row = today.getByRole('listitem').filter({ hasText: englishTime(dose.time) });
+  const row = today.getByRole('listitem').filter({ hasText: englishTime(doseTime) });
   await expect(row).toContainText('Candesartan');
   await expect(row).not.toContainText('On time');
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { toLocalIso } from '@dosedot/domain/time';
 import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DATA_DIR, newEmail, signIn } from './support';
@@ -65,34 +66,8 @@ export async function profileOf(page: Page, patient: Patient) {
   return (await res.json()) as { id: number; timezone: string };
 }
 
-/** Wall clock of an instant in a zone: 'YYYY-MM-DD', 'HH:MM' and the hour. */
-export function wallClock(instant: number, zone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    hour: Number(parts.hour),
-  };
-}
-
-/** The chart day (03:00 to 03:00) of an instant. */
-export function chartDayOf(instant: number, zone: string): string {
-  const { date, hour } = wallClock(instant, zone);
-  if (hour >= 3) return date;
-  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
+/** The local time 'HH:MM' of an instant in a zone (the chart day comes from the domain's chartDayOf). */
+export const localTimeOf = (instant: number, zone: string): string => toLocalIso(instant, zone).slice(11, 16);
 
 /** A dosage time 'HH:MM' as the English page writes it ("8:30 AM"), as a pattern for any space. */
 export function englishTime(time: string): RegExp {

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { chartDayOf } from '@dosedot/domain/adherence';
 import { expect, test } from '@playwright/test';
-import {
-  addMedicine,
-  chartDayOf,
-  englishTime,
-  newPatient,
-  profileOf,
-  signInAs,
-  skipTour,
-} from './medicines-support';
+import { addMedicine, englishTime, newPatient, profileOf, signInAs, skipTour } from './medicines-support';
 import { accounts, expectAccessible, statePath } from './support';
 
 test('a patient adds a medicine with two dosage times and sees them in all schedules and the daily plan', async ({
