@@ -7,7 +7,7 @@ import { type ButtonMode, emptyMeasurement, type Measurement } from './measureme
 import { decodeMilesight, MILESIGHT_FPORT } from './milesight';
 
 // Named here too for the callers that import them from the decoders.
-export { DEVICE_PROFILES, type DeviceProfile, isDeviceProfile } from './device-profile';
+export type { DeviceProfile } from './device-profile';
 
 const CODECS: Record<DeviceProfile, (fPort: number | null, bytes: Uint8Array) => Measurement> = {
   'dosedot-box': decodeDoseDot,

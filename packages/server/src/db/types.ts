@@ -1,5 +1,5 @@
 import type { Language, Role } from '@dosedot/domain';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /*
  * Storage conventions (docs/decisions/0001-storage-types.md): instants are epoch milliseconds in
@@ -311,27 +311,15 @@ export interface Database {
 
 /*
  * Row types come from the tables above, never written again by hand: what a select gives
- * (Selectable), what an insert takes (Insertable), what an update sets (Updateable). A query that
- * reads a few columns types its answer as a Pick of these.
+ * (Selectable; Kysely's Insertable and Updateable give what an insert takes and an update sets,
+ * named here once a query needs one). A query that reads a few columns types its answer as a Pick
+ * of these.
  */
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
-export type NewProfile = Insertable<ProfilesTable>;
-export type ProfileUpdateRow = Updateable<ProfilesTable>;
 export type Medicine = Selectable<MedicinesTable>;
-export type NewMedicine = Insertable<MedicinesTable>;
-export type MedicineUpdate = Updateable<MedicinesTable>;
 export type MedicineSchedule = Selectable<MedicineSchedulesTable>;
 export type Sensor = Selectable<SensorsTable>;
 export type SensorAssignment = Selectable<SensorAssignmentsTable>;
-export type NewSensorAssignment = Insertable<SensorAssignmentsTable>;
 export type SensorReading = Selectable<SensorReadingsTable>;
-export type NewSensorReading = Insertable<SensorReadingsTable>;
-export type NewButtonPress = Insertable<ButtonPressesTable>;
-export type Uplink = Selectable<UplinksTable>;
-export type NewUplink = Insertable<UplinksTable>;
-export type AuditEntry = Selectable<AuditLogTable>;
-export type NewAuditEntry = Insertable<AuditLogTable>;
 export type ImpersonationSession = Selectable<ImpersonationSessionsTable>;

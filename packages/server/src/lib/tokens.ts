@@ -66,5 +66,3 @@ export function createTokens(secret: string, cacheSize = TOKEN_CACHE_SIZE) {
     },
   };
 }
-
-export type Tokens = ReturnType<typeof createTokens>;

@@ -152,11 +152,3 @@ export function blend(a: string, b: string, amount: number): string {
   const m = (x: number, y: number) => x * amount + y * (1 - amount);
   return toHex([m(ra, rb), m(ga, gb), m(ba, bb)]);
 }
-
-/** `a` laid over `b` with opacity `amount` (0..1), mixed in linear light. */
-export function mix(a: string, b: string, amount: number): string {
-  const [ra, ga, ba] = mapRgb(parseHex(a), toLinear);
-  const [rb, gb, bb] = mapRgb(parseHex(b), toLinear);
-  const m = (x: number, y: number) => fromLinear(x * amount + y * (1 - amount));
-  return toHex([m(ra, rb), m(ga, gb), m(ba, bb)]);
-}

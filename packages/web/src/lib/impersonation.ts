@@ -16,7 +16,7 @@ import { getToken, useSession } from './session-store';
  */
 
 /** The header that names the patient an administrator acts for (the server's door reads it). */
-export const IMP_HEADER = 'x-imp-user-id';
+const IMP_HEADER = 'x-imp-user-id';
 
 /** Whose data a page shows: the impersonated patient, or null for the signed-in user themself. */
 export type Patient = Pick<ImpersonationSession, 'userid' | 'profileuid'> | null;

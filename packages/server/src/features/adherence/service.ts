@@ -67,5 +67,3 @@ export function createAdherenceService(db: Db) {
     },
   };
 }
-
-export type AdherenceService = ReturnType<typeof createAdherenceService>;

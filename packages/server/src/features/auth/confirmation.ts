@@ -137,5 +137,3 @@ export function createConfirmationService({ db, config, mailer, log, counters }:
     },
   };
 }
-
-export type ConfirmationService = ReturnType<typeof createConfirmationService>;

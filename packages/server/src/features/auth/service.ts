@@ -303,5 +303,3 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -170,5 +170,3 @@ export function createMedicineService(db: Db) {
     },
   };
 }
-
-export type MedicineService = ReturnType<typeof createMedicineService>;

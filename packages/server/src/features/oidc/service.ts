@@ -341,5 +341,3 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
     },
   };
 }
-
-export type OidcService = ReturnType<typeof createOidcService>;

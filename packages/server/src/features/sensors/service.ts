@@ -201,5 +201,3 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
     },
   };
 }
-
-export type SensorService = ReturnType<typeof createSensorService>;

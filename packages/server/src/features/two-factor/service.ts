@@ -404,5 +404,3 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
     },
   };
 }
-
-export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

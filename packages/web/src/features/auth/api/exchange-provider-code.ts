@@ -1,5 +1,4 @@
 import type { AuthResponse } from '@dosedot/domain';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -8,5 +7,3 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const exchangeProviderCode = (code: string) =>
   apiRequest<AuthResponse>('/api/auth/oidc/session', { method: 'POST', body: { code }, auth: false });
-
-export const useExchangeProviderCode = () => useMutation({ mutationFn: exchangeProviderCode });

@@ -1,8 +1,6 @@
 import { type DateRange, useAdherenceQuery } from '../../../lib/adherence';
 import { dashboardKeys } from './keys';
 
-export type { Adherence } from '../../../lib/adherence';
-
 /** The dashboards follow presses as they arrive: refetched every minute while open. */
 export function useAdherence(range: DateRange) {
   return useAdherenceQuery(dashboardKeys.adherence, range, { refetchInterval: 60_000 });
