@@ -54,6 +54,9 @@ function preloadWebfont(): Plugin {
 export default defineConfig({
   plugins: [react(), preloadWebfont()],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // No source maps in the build that `npm start` serves (13 MB, and they give the source away);
+  // `npm run dev:web` has them, and WEB_SOURCEMAP=1 npm run build writes them for debugging a build
+  // (served outside production only).
+  build: { sourcemap: process.env.WEB_SOURCEMAP === '1', chunkSizeWarningLimit: 600 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });
