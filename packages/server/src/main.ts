@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { readVersion } from './lib/version';
+import { demoAccountsIn } from './seed/demo';
 
 /** How long a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -34,12 +36,60 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // listen() makes the app ready first: migrations and the demo seed run before the first request.
-  const address = await app.listen({ port: config.port, host: config.host });
-  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
-  console.log(
-    `DoseDot ${config.version} is listening on ${address}; open ${config.appUrl} (database: ${where})`,
+  // Migrations and the demo seed run before the first request, with their own log lines.
+  await app.ready();
+  const addresses = await listenQuietly(app, config);
+  // The start line is printed at LOG_LEVEL=warn too (process supervisors, tests and the bench wait
+  // for it), only LOG_LEVEL=silent holds it back.
+  const startLog = app.log.level === 'silent' ? app.log : app.log.child({}, { level: 'info' });
+  startLog.info(
+    await startBlock(app, config, addresses),
+    `DoseDot ${config.version} is listening on ${addresses[0]}; open ${config.appUrl}`,
   );
+}
+
+/**
+ * Listens without Fastify's own "Server listening at" lines (one per bound address: 127.0.0.1 and
+ * ::1 for localhost), so the start block below is the one place that says where DoseDot listens.
+ * Only Fastify's root logger is held back, and only while the sockets bind.
+ */
+async function listenQuietly(app: FastifyInstance, config: AppConfig): Promise<string[]> {
+  const level = app.log.level;
+  if (['trace', 'debug', 'info'].includes(level)) app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
+  return app.addresses().map((a) => {
+    if (typeof a === 'string') return a;
+    return a.family === 'IPv6' ? `http://[${a.address}]:${a.port}` : `http://${a.address}:${a.port}`;
+  });
+}
+
+/**
+ * What a newcomer needs after `npm start`, as the fields of one log line: the addresses, the data
+ * folder and database, and the demo logins while the demo accounts exist (never in production).
+ */
+async function startBlock(app: FastifyInstance, config: AppConfig, addresses: string[]) {
+  const logins = config.seedDemo ? await demoAccountsIn(app.db) : [];
+  return {
+    url: config.appUrl,
+    addresses,
+    dataDir: config.dataDir,
+    database: config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL',
+    ...(logins.length > 0 && {
+      demoLogins: logins.map(({ email, password, role }) => {
+        const who =
+          role === 'admin'
+            ? 'admin'
+            : config.healthDataEmails.includes(email)
+              ? 'patient with My Health Data'
+              : 'patient';
+        return `${email} ${password} (${who})`;
+      }),
+    }),
+  };
 }
 
 main().catch((err: unknown) => {

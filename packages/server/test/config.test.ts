@@ -103,6 +103,28 @@ function run(env: Record<string, string>) {
   });
 }
 
+/** Starts main.ts and collects its stdout up to the line that says where it listens. */
+async function startAndRead(env: Record<string, string>) {
+  const child = run({ PORT: '0', HOST: '127.0.0.1', ...env });
+  let stdout = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stdout}`)), 30_000);
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      const m = stdout.match(/listening on (http:\/\/[\d.:]+)/);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    return new Promise<number | null>((resolve) => child.on('exit', resolve));
+  };
+  return { url, stdout, stop };
+}
+
 describe('main.ts', () => {
   it('prints one line naming a bad variable and exits 1', async () => {
     const child = run({ PORT: 'not-a-port', DATA_DIR: tempDir() });
@@ -131,6 +153,9 @@ describe('main.ts', () => {
     });
     expect(stdout).toContain('admin@dosedot.local');
     expect(stdout).toContain('DoseDot-admin-2026');
+    // One start line, in the log's format: JSON.
+    expect(stdout.match(/listening/g)).toHaveLength(1);
+    expect(JSON.parse(stdout.trim()).demoLogins).toContain('admin@dosedot.local DoseDot-admin-2026 (admin)');
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     const login = await fetch(`${url}/api/auth/local`, {
@@ -144,4 +169,46 @@ describe('main.ts', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
   });
+
+  it('starts at the default log level with JSON lines only and one block that says where and how to sign in', async () => {
+    const dataDir = tempDir();
+    const first = await startAndRead({ LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    const lines = first.stdout.trim().split('\n');
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.map((r) => r.msg)).toEqual([
+      'database migrated',
+      'demo data created',
+      expect.stringMatching(
+        /^DoseDot \S+ is listening on http:\/\/127\.0\.0\.1:\d+; open http:\/\/localhost:0$/,
+      ),
+    ]);
+    expect(first.stdout.match(/listening/gi)).toHaveLength(1);
+    const ready = records.at(-1);
+    expect(ready).toMatchObject({
+      level: 30,
+      addresses: [first.url],
+      dataDir,
+      database: path.join(dataDir, 'dosedot.sqlite'),
+      demoLogins: [
+        'admin@dosedot.local DoseDot-admin-2026 (admin)',
+        'anna.muster@dosedot.local DoseDot-demo-2026 (patient)',
+        'heidi.keller@dosedot.local DoseDot-demo-2026 (patient with My Health Data)',
+      ],
+    });
+    expect(await first.stop()).toBe(0);
+
+    // A second start seeds nothing and still names the demo logins; in production it never does.
+    const second = await startAndRead({ LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    const again = second.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(again).toHaveLength(1);
+    expect(again[0]?.demoLogins).toEqual(ready?.demoLogins);
+    expect(await second.stop()).toBe(0);
+    const production = await startAndRead({ LOG_LEVEL: 'info', DATA_DIR: dataDir, NODE_ENV: 'production' });
+    expect(production.stdout).not.toContain('demoLogins');
+    expect(production.stdout).not.toContain('DoseDot-admin-2026');
+    expect(await production.stop()).toBe(0);
+  }, 60_000);
 });

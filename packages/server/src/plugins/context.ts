@@ -74,10 +74,9 @@ export const contextPlugin = fp(
       name: 'demo-seed',
       start: async () => {
         if (!config.seedDemo) return;
+        // The logins are in the start line of main.ts.
         const accounts = await seedDemo(db, { timezone: config.defaultTimezone });
-        if (accounts.length === 0) return;
-        const lines = accounts.map((a) => `  ${a.role.padEnd(5)}  ${a.email.padEnd(28)}  ${a.password}`);
-        console.log(`\nDoseDot demo data created. Sign in with:\n${lines.join('\n')}\n`);
+        if (accounts.length > 0) app.log.info({ accounts: accounts.length }, 'demo data created');
       },
     });
     app.lifecycle.add({ name: 'mailer', stop: () => mailer.close() });

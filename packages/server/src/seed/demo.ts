@@ -1,5 +1,4 @@
-import { eachDate, localDateOf, localToUtc } from '@dosedot/domain/time';
-import { DateTime } from 'luxon';
+import { addDays, DAY_MS, eachDate, instantToWall, localDateOf, localToUtc } from '@dosedot/domain/time';
 import type { Db } from '../db';
 import { countUsers, insertAccount } from '../features/auth/queries';
 import { hashPassword } from '../lib/passwords';
@@ -119,7 +118,8 @@ export async function seedDemo(
   const now = opts.now ?? Date.now();
   const random = mulberry32(20261122);
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  const start = DateTime.fromMillis(now, { zone: opts.timezone }).startOf('day').minus({ days: DEMO_DAYS });
+  const startDate = addDays(localDateOf(now, opts.timezone), -DEMO_DAYS);
+  const start = localToUtc(startDate, '00:00', opts.timezone);
 
   await db.transaction().execute(async (trx) => {
     const profileIds = new Map<string, number>();
@@ -139,7 +139,7 @@ export async function seedDemo(
           language: account.language,
           timezone: opts.timezone,
         },
-        start.toMillis(),
+        start,
       );
       const profile = await trx
         .selectFrom('profiles')
@@ -162,10 +162,10 @@ export async function seedDemo(
             description: m.description,
             strength: m.strength,
             galenic_form: m.form,
-            start_date: start.toISODate() ?? '',
+            start_date: startDate,
             end_date: null,
-            created_at: start.toMillis(),
-            updated_at: start.toMillis(),
+            created_at: start,
+            updated_at: start,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -173,7 +173,7 @@ export async function seedDemo(
           times.add(time);
           await trx
             .insertInto('medicine_schedules')
-            .values({ medicine_id: medicine.id, dosage_time: `${time}:00.000`, created_at: start.toMillis() })
+            .values({ medicine_id: medicine.id, dosage_time: `${time}:00.000`, created_at: start })
             .execute();
         }
       }
@@ -190,7 +190,7 @@ export async function seedDemo(
           buttonmode: 'single',
           battery: null,
           last_uplink_at: null,
-          created_at: start.toMillis(),
+          created_at: start,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -204,7 +204,7 @@ export async function seedDemo(
         .values({
           sensor_id: sensor.id,
           profile_id: profileId,
-          assigned_from: start.toMillis(),
+          assigned_from: start,
           assigned_to: null,
           assigned_by: null,
         })
@@ -214,13 +214,13 @@ export async function seedDemo(
       const readings = [];
       const total = DEMO_DAYS * 24 * (60 / READING_INTERVAL_MIN);
       for (let i = 0; i <= total; i++) {
-        const at = start.plus({ minutes: i * READING_INTERVAL_MIN });
-        if (at.toMillis() > now) break;
-        const hour = at.hour + at.minute / 60;
+        const at = start + i * READING_INTERVAL_MIN * 60_000;
+        if (at > now) break;
+        const hour = (instantToWall(at, opts.timezone) % DAY_MS) / 3_600_000;
         readings.push({
           sensor_id: sensor.id,
           uplink_id: null,
-          measured_at: at.toMillis(),
+          measured_at: at,
           temperature:
             Math.round((21 + 2 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + (random() - 0.5)) * 10) / 10,
           humidity: Math.round(45 + 8 * Math.cos((hour / 24) * 2 * Math.PI) + (random() - 0.5) * 4),
@@ -241,7 +241,7 @@ export async function seedDemo(
       // Presses near each dose (the domain's local-time rules, DST included): mostly on time, some
       // late, a few missed, some pressed twice.
       const presses = [];
-      const days = eachDate(start.toISODate() ?? '', localDateOf(now, opts.timezone));
+      const days = eachDate(startDate, localDateOf(now, opts.timezone));
       for (const date of days) {
         for (const time of [...times].sort()) {
           const scheduled = localToUtc(date, time, opts.timezone);
@@ -260,4 +260,12 @@ export async function seedDemo(
     }
   });
   return DEMO_ACCOUNTS;
+}
+
+/** The demo accounts that exist in the database, with the passwords they were seeded with. */
+export async function demoAccountsIn(db: Db): Promise<typeof DEMO_ACCOUNTS> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+  const present = new Set(rows.map((r) => r.email));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
 }
