@@ -72,8 +72,14 @@ test.describe('authentication screens', () => {
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByRole('status')).toContainText(email);
 
+    // The sign-up's confirmation mail came first: wait for the reset mail itself.
     let mail: string | undefined;
-    await expect.poll(() => (mail = lastMailTo(email))).toBeTruthy();
+    await expect
+      .poll(() => {
+        mail = lastMailTo(email);
+        return /\/auth\/reset-password\?code=/.test(mail ?? '');
+      })
+      .toBe(true);
     const link = /(http:\/\/\S+\/auth\/reset-password\?code=\S+)/.exec(mail ?? '')?.[1];
     expect(link).toBeTruthy();
 
