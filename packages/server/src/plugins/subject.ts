@@ -141,19 +141,24 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
     const patient = (key: PatientKey): PatientRow | undefined | Promise<PatientRow | undefined> =>
       readNow(app.db, `patient:${keyOf(key)}`, () => findPatient(app.db, key));
 
+    /** The subject, when it passes the door's subject policy (My Health Data's grant); else 403. */
+    const allowed = (subject: Subject): Subject => {
+      if (opts.subjectPolicy === 'healthData' && !subject.healthData)
+        throw forbidden('You are not allowed to do this');
+      return subject;
+    };
+
     const resolve = async (request: FastifyRequest, actor: CurrentUser, named: Named[]): Promise<Subject> => {
       const own = await patient({ userId: actor.id });
       if (!own) throw notFound('Profile not found');
-      // Each name must be the same patient; the last one found is the target.
+      // Every name must be the same patient.
       let target = own;
-      let namedBefore = false;
-      for (const n of named) {
+      for (const [i, n] of named.entries()) {
         const found = await patient(n.key);
         if (!found) throw notYours();
-        if (namedBefore && found.id !== target.id)
+        if (i > 0 && found.id !== target.id)
           throw fieldError(n.from, 'The request names two different patients');
         target = found;
-        namedBefore = true;
       }
       let session: Subject['session'] = null;
       if (target.id !== own.id) {
@@ -168,9 +173,7 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
         target.id === own.id
           ? actor.healthData
           : hasHealthDataAccess(target.email, healthDataEmails, target.confirmed === 1);
-      if (opts.subjectPolicy === 'healthData' && !healthData)
-        throw forbidden('You are not allowed to do this');
-      return makeSubject(request, actor, target, session, healthData);
+      return allowed(makeSubject(request, actor, target, session, healthData));
     };
 
     const enter = (request: FastifyRequest, subject: Subject): void | Promise<void> => {
@@ -187,9 +190,7 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
         const named = namedIn(request);
         const own = named.length === 0 ? patient({ userId: actor.id }) : undefined;
         if (own && !(own instanceof Promise)) {
-          if (opts.subjectPolicy === 'healthData' && !actor.healthData)
-            throw forbidden('You are not allowed to do this');
-          pending = enter(request, makeSubject(request, actor, own, null, actor.healthData));
+          pending = enter(request, allowed(makeSubject(request, actor, own, null, actor.healthData)));
         } else pending = resolve(request, actor, named).then((subject) => enter(request, subject));
       } catch (err) {
         done(err as Error);
