@@ -92,7 +92,7 @@ describe.each(ENGINES)('My Health Data on %s', (engine) => {
     ],
     [
       'basic-information',
-      { ...full['basic-information'], ahv_number: '7569217076985' },
+      { ...full['basic-information'], ahv_number: '756 9217 0769 84' },
       'ahv_number',
       'Invalid AHV number format (e.g., 756.1234.5678.90)',
     ],

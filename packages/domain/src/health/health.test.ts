@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ean13CheckDigit, formatAhv, isValidAhv } from './ahv';
+import { AHV_EXAMPLE, AHV_MESSAGE, ean13CheckDigit, formatAhv, isValidAhv } from './ahv';
 import { ageOn, bmiCategory, bmiOf } from './measures';
 import { isValidPhone } from './phone';
-import { physicalMeasurementsSchema } from './schemas';
+import { basicInformationSchema, physicalMeasurementsSchema } from './schemas';
 
 describe('AHV number', () => {
   it('accepts the format with a correct EAN-13 check digit', () => {
@@ -10,16 +10,44 @@ describe('AHV number', () => {
     expect(isValidAhv('756.1234.5678.97')).toBe(true);
     expect(isValidAhv('756.9217.0769.85')).toBe(true);
   });
-  it('refuses a wrong check digit, another country code or another layout', () => {
-    expect(isValidAhv('756.1234.5678.90')).toBe(false);
-    expect(isValidAhv('757.1234.5678.97')).toBe(false);
-    expect(isValidAhv('7561234567897')).toBe(false);
-    expect(isValidAhv('756.1234.567.897')).toBe(false);
+  it('accepts 13 digits without dots, with spaces, or with both', () => {
+    expect(isValidAhv('7569217076985')).toBe(true);
+    expect(isValidAhv('756 9217 0769 85')).toBe(true);
+    expect(isValidAhv(' 756.9217 0769.85 ')).toBe(true);
   });
-  it('formats typed digits', () => {
+  it('refuses a wrong check digit, another country code, too few or too many digits, or letters', () => {
+    expect(isValidAhv('756.1234.5678.90')).toBe(false);
+    expect(isValidAhv('7561234567890')).toBe(false);
+    expect(isValidAhv('756 9217 0769 84')).toBe(false);
+    expect(isValidAhv('757.1234.5678.97')).toBe(false);
+    expect(isValidAhv('756.1234.5678.9')).toBe(false);
+    expect(isValidAhv('756.1234.5678.977')).toBe(false);
+    expect(isValidAhv('756-1234-5678-97')).toBe(false);
+    expect(isValidAhv('756.1234.5678.9x')).toBe(false);
+    expect(isValidAhv('')).toBe(false);
+  });
+  it('shows a valid example in the hint; the spec message is kept word for word', () => {
+    expect(AHV_EXAMPLE).toBe('756.9217.0769.85');
+    expect(isValidAhv(AHV_EXAMPLE)).toBe(true);
+    expect(AHV_MESSAGE).toBe('Invalid AHV number format (e.g., 756.1234.5678.90)');
+  });
+  it('formats typed digits to the dotted form', () => {
     expect(formatAhv('7561234567897')).toBe('756.1234.5678.97');
     expect(formatAhv(' 756 1234 5678 97 ')).toBe('756.1234.5678.97');
     expect(formatAhv('abc')).toBe('abc');
+  });
+  it('the schema stores the dotted form and refuses a bad check digit with the spec message', () => {
+    const base = { date_of_birth: '1958-04-12', gender: 'female' };
+    for (const typed of ['7569217076985', '756 9217 0769 85', '756.9217.0769.85'])
+      expect(basicInformationSchema.parse({ ...base, ahv_number: typed }).ahv_number).toBe(
+        '756.9217.0769.85',
+      );
+    expect(basicInformationSchema.parse({ ...base, ahv_number: ' ' }).ahv_number).toBeNull();
+    const bad = basicInformationSchema.safeParse({ ...base, ahv_number: '7569217076984' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({ path: ['ahv_number'], message: AHV_MESSAGE }),
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withinCalendar } from '../contract/common';
 import { isIsoDate } from '../time/dates';
-import { AHV_MESSAGE, isValidAhv } from './ahv';
+import { AHV_MESSAGE, formatAhv, isValidAhv } from './ahv';
 import { BMI_CATEGORIES } from './measures';
 import { isValidPhone, PHONE_MESSAGE } from './phone';
 
@@ -51,7 +51,8 @@ export const basicInformationSchema = z.strictObject({
     .string()
     .trim()
     .refine((v) => v === '' || isValidAhv(v), AHV_MESSAGE)
-    .transform((v) => (v === '' ? null : v))
+    // Stored and answered in the dotted form, however it was typed.
+    .transform((v) => (v === '' ? null : formatAhv(v)))
     .nullable()
     .default(null),
   rega_member: z.boolean().default(false),

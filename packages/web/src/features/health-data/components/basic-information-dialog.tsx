@@ -1,4 +1,4 @@
-import { AHV_HINT, BLOOD_TYPES, basicInformationSchema, GENDERS } from '@dosedot/domain/health';
+import { AHV_EXAMPLE, AHV_HINT, BLOOD_TYPES, basicInformationSchema, GENDERS } from '@dosedot/domain/health';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +67,7 @@ export function BasicInformationDialog({
         form={form}
         name="ahv_number"
         label={t('healthData.basic.ahvNumber')}
-        hint={t('healthData.basic.ahvHint', { hint: AHV_HINT })}
+        hint={t('healthData.basic.ahvHint', { hint: AHV_HINT, example: AHV_EXAMPLE })}
       />
       <SwitchField form={form} name="rega_member" label={t('healthData.basic.regaMember')} />
     </SectionDialog>
