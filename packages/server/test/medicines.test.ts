@@ -45,7 +45,12 @@ describe.each(ENGINES)('medicines and schedules on %s', (engine) => {
     [{ ...metformin, name: '' }, 'data.name', 'This field is required'],
     [{ ...metformin, name: undefined }, 'data.name', 'This field is required'],
     [{ ...metformin, galenic_form: 'gummy' }, 'data.galenic_form', undefined],
-    [{ ...metformin, strength: 'lots' }, 'data.strength', 'Enter an amount and a unit, for example 500 mg'],
+    [
+      { ...metformin, strength: 'lots' },
+      'data.strength',
+      'Enter an amount, with a unit or none, for example 500 mg',
+    ],
+    [{ ...metformin, strength: '500 spoons' }, 'data.strength', undefined],
     [
       { ...metformin, start_date: '2026-12-01', end_date: '2026-11-30' },
       'data.end_date',
@@ -110,6 +115,34 @@ describe.each(ENGINES)('medicines and schedules on %s', (engine) => {
     const type1 = (await t.app.inject({ url: '/api/medicines?type=1', headers: auth })).json().data;
     expect(type1.map((m: { name: string }) => m.name)).toEqual(['Metformin']);
     expect((await t.app.inject({ url: '/api/medicines?type=3', headers: auth })).statusCode).toBe(400);
+  });
+
+  it('adds an as-needed medicine without any dosage time, and a strength without a unit', async () => {
+    const { auth } = await registerUser(t.app);
+    const prn = await add(auth, { name: 'Paracetamol', type: 2, start_date: '2026-11-01', strength: '500' });
+    expect(prn.statusCode).toBe(200);
+    expect(prn.json().data).toMatchObject({
+      name: 'Paracetamol',
+      type: 2,
+      strength: '500',
+      dosage_times: [],
+    });
+    const drops = await add(auth, { ...metformin, name: 'Vitamin D', strength: '2,5', dosage_times: [] });
+    expect(drops.statusCode).toBe(200);
+    expect(drops.json().data).toMatchObject({ strength: '2,5', dosage_times: [] });
+    const { id } = prn.json().data;
+    const edit = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/editMedicineRecord',
+      headers: auth,
+      payload: { data: { id, strength: '1000' } },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data.strength).toBe('1000');
+    const names = (await t.app.inject({ url: '/api/medicines?type=2', headers: auth })).json().data;
+    expect(names.map((m: { name: string; strength: string }) => [m.name, m.strength])).toEqual([
+      ['Paracetamol', '1000'],
+    ]);
   });
 
   it('edits the given fields and replaces the dosage times when they are given', async () => {

@@ -14,11 +14,11 @@ import { isoDateSchema as isoDate, MAX_ID } from './common';
 export const medicineTypeSchema = z.union([z.literal(1), z.literal(2)]);
 export type MedicineType = z.infer<typeof medicineTypeSchema>;
 
-/** Units a strength is written in: '500 mg', '2.5 ml', '1000 IU'. */
+/** Units a strength is written in: '500 mg', '2.5 ml', '1000 IU'; or none at all ('2'). */
 export const STRENGTH_UNITS = ['mg', 'µg', 'g', 'ml', 'mg/ml', 'IU', '%', 'drops', 'puffs'] as const;
-export const STRENGTH_MESSAGE = 'Enter an amount and a unit, for example 500 mg';
+export const STRENGTH_MESSAGE = 'Enter an amount, with a unit or none, for example 500 mg';
 const STRENGTH = new RegExp(
-  `^\\d+([.,]\\d+)? ?(${STRENGTH_UNITS.map((u) => u.replace('/', '\\/')).join('|')})$`,
+  `^\\d+([.,]\\d+)?( ?(${STRENGTH_UNITS.map((u) => u.replace('/', '\\/')).join('|')}))?$`,
 );
 
 const required = 'This field is required';

@@ -51,8 +51,25 @@ describe('the medicine form', () => {
     expect(issues({ ...valid, amount: 'lots' })).toEqual([['amount', 'medicines.form.amountInvalid']]);
   });
 
-  it('keeps no dosage time for a medicine taken as needed', () => {
+  it('keeps no dosage time for a medicine taken as needed, and does not check its hidden empty one', () => {
     expect(medicineInputOf({ ...valid, type: '2' }).dosage_times).toEqual([]);
+    const asNeeded = { ...valid, type: '2' as const, dosage_times: [{ time: '' }] };
+    expect(issues(asNeeded)).toEqual([]);
+    expect(issues({ ...asNeeded, type: '1' })).toEqual([
+      ['dosage_times.0.time', 'medicines.form.timeInvalid'],
+    ]);
+    expect(issues({ ...asNeeded, type: '1', name: '' })).toEqual([
+      ['name', 'validation.required'],
+      ['dosage_times.0.time', 'medicines.form.timeInvalid'],
+    ]);
+  });
+
+  it('sends an amount without a unit as it is, and reads it back without a unit', () => {
+    expect(medicineInputOf({ ...valid, amount: '500', unit: '' }).strength).toBe('500');
+    expect(splitStrength('500')).toEqual({ amount: '500', unit: '' });
+    expect(splitStrength('2,5')).toEqual({ amount: '2,5', unit: '' });
+    expect(splitStrength('500 mg')).toEqual({ amount: '500', unit: 'mg' });
+    expect(splitStrength('10%')).toEqual({ amount: '10', unit: '%' });
   });
 
   it('reads a stored medicine back into the form', () => {

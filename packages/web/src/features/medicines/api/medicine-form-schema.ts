@@ -56,18 +56,31 @@ export const medicineFormSchema = z
           'medicines.form.storageHumidityInvalid',
         ),
       ),
-    dosage_times: z
-      .array(z.object({ time: z.string().check(z.regex(TIME, { message: 'medicines.form.timeInvalid' })) }))
-      .check(
-        z.superRefine((times, ctx) => {
-          times.forEach(({ time }, i) => {
-            if (times.findIndex((t) => t.time === time) < i)
-              ctx.addIssue({ code: 'custom', message: 'medicines.form.duplicateTime', path: [i, 'time'] });
-          });
-        }),
-      ),
+    dosage_times: z.array(z.object({ time: z.string() })),
   })
   .check(
+    // Only a scheduled medicine has dosage times: an as-needed one keeps its hidden rows unchecked.
+    z.superRefine(
+      (v, ctx) => {
+        if (v.type !== '1') return;
+        v.dosage_times.forEach(({ time }, i) => {
+          const path = ['dosage_times', i, 'time'];
+          if (!TIME.test(time)) ctx.addIssue({ code: 'custom', message: 'medicines.form.timeInvalid', path });
+          else if (v.dosage_times.findIndex((t) => t.time === time) < i)
+            ctx.addIssue({ code: 'custom', message: 'medicines.form.duplicateTime', path });
+        });
+      },
+      {
+        when: (p) => {
+          const v = p.value as { type?: unknown; dosage_times?: unknown };
+          return (
+            typeof v.type === 'string' &&
+            Array.isArray(v.dosage_times) &&
+            v.dosage_times.every((t) => typeof t?.time === 'string')
+          );
+        },
+      },
+    ),
     z.refine((v) => v.end_date === '' || v.start_date <= v.end_date, {
       message: 'medicines.form.startAfterEnd',
       path: ['end_date'],
@@ -94,9 +107,12 @@ export const medicineFormSchema = z
   );
 export type MedicineFormValues = z.infer<typeof medicineFormSchema>;
 
-/** '500 mg' as amount and unit; a strength written another way stays whole in the amount. */
+/**
+ * '500 mg' as amount and unit, '500' as an amount without a unit; a strength written another way
+ * stays whole in the amount.
+ */
 export function splitStrength(strength: string | null): { amount: string; unit: string } {
-  const m = /^(\d+(?:[.,]\d+)?) ?(.+)$/.exec(strength ?? '');
+  const m = /^(\d+(?:[.,]\d+)?)(?: ?(\D.*))?$/.exec(strength ?? '');
   return m ? { amount: m[1] ?? '', unit: m[2] ?? '' } : { amount: strength ?? '', unit: '' };
 }
 

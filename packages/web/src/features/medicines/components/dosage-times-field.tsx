@@ -2,6 +2,7 @@ import AddAlarm from '@mui/icons-material/AddAlarm';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +20,8 @@ export function DosageTimesField({ form }: { form: UseFormReturn<MedicineFormVal
   const headingId = useId();
   const times = useFieldArray({ control: form.control, name: 'dosage_times' });
   const errors = form.formState.errors.dosage_times;
+  // An error of the whole list (the server's 'already scheduled'), not of one time.
+  const listError = errorText(errors?.root ?? (errors?.message ? errors : undefined));
 
   return (
     <Box component="fieldset" aria-labelledby={headingId} sx={{ border: 0, p: 0, m: 0 }}>
@@ -46,6 +49,11 @@ export function DosageTimesField({ form }: { form: UseFormReturn<MedicineFormVal
             </IconButton>
           </Box>
         ))}
+        {listError ? (
+          <FormHelperText error role="alert">
+            {listError}
+          </FormHelperText>
+        ) : null}
         <Box>
           <Button startIcon={<AddAlarm />} onClick={() => times.append({ time: '' })}>
             {t('medicines.form.addTime')}

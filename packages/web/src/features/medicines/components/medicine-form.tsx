@@ -1,4 +1,5 @@
 import { GALENIC_FORMS } from '@dosedot/domain/schedule';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +12,9 @@ import { useErrorText } from '../../../lib/form';
 import type { MedicineFormValues } from '../api/medicine-form-schema';
 import { STRENGTH_UNITS } from '../utils/strength';
 import { DosageTimesField } from './dosage-times-field';
+
+/** As many columns as fit with room for the longest label (one on a phone). */
+const COLUMNS = 'repeat(auto-fit, minmax(min(100%, 12rem), 1fr))';
 
 interface MedicineFormProps {
   form: UseFormReturn<MedicineFormValues>;
@@ -27,6 +31,13 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
   const errorText = useErrorText();
   const { errors } = form.formState;
   const type = form.watch('type');
+  // Dosage times edited elsewhere (the schedule) can still be refused: say so here, not nowhere.
+  const timesError = errors.dosage_times;
+  const hiddenTimesError = timesError
+    ? (errorText(timesError.root ?? timesError) ??
+      errorText(timesError.find?.((item) => item?.time)?.time) ??
+      t('medicines.form.timeInvalid'))
+    : undefined;
   const text = (name: keyof MedicineFormValues) => ({
     ...form.register(name),
     error: !!errors[name],
@@ -37,8 +48,16 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
     <Controller
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <TextField {...field} select label={label} fullWidth error={!!errors[name]}>
+      render={({ field: { ref, ...field } }) => (
+        <TextField
+          {...field}
+          inputRef={ref}
+          select
+          label={label}
+          fullWidth
+          error={!!errors[name]}
+          helperText={errorText(errors[name])}
+        >
           {options.map(([value, optionLabel]) => (
             <MenuItem key={value} value={value}>
               {optionLabel}
@@ -49,6 +68,19 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
     />
   );
 
+  // The label stays above the field, so it never runs into the unit at the field's end.
+  const limit = (name: keyof MedicineFormValues, label: string, unit: string) => (
+    <TextField
+      {...text(name)}
+      label={label}
+      inputMode="decimal"
+      slotProps={{
+        inputLabel: { shrink: true },
+        input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
+      }}
+    />
+  );
+
   return (
     <Stack spacing={2.5}>
       <TextField {...text('name')} label={t('medicines.form.name')} required autoComplete="off" />
@@ -56,7 +88,7 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
         ['1', t('medicines.form.type1')],
         ['2', t('medicines.form.type2')],
       ])}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 2fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: COLUMNS }}>
         <TextField {...text('amount')} label={t('medicines.form.amount')} inputMode="decimal" />
         {select('unit', t('medicines.form.unit'), [
           ['', t('medicines.form.noUnit')],
@@ -83,7 +115,13 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
-      {withTimes && type === '1' ? <DosageTimesField form={form} /> : null}
+      {withTimes && type === '1' ? (
+        <DosageTimesField form={form} />
+      ) : hiddenTimesError ? (
+        <Alert severity="error" role="alert">
+          {hiddenTimesError}
+        </Alert>
+      ) : null}
       <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
         <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5, p: 0 }}>
           {t('medicines.form.storage')}
@@ -91,25 +129,10 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {t('medicines.form.storageHint')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-          <TextField
-            {...text('storage_temp_min')}
-            label={t('medicines.form.storageTempMin')}
-            inputMode="decimal"
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">°C</InputAdornment> } }}
-          />
-          <TextField
-            {...text('storage_temp_max')}
-            label={t('medicines.form.storageTempMax')}
-            inputMode="decimal"
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">°C</InputAdornment> } }}
-          />
-          <TextField
-            {...text('storage_humidity_max')}
-            label={t('medicines.form.storageHumidityMax')}
-            inputMode="decimal"
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
-          />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: COLUMNS }}>
+          {limit('storage_temp_min', t('medicines.form.storageTempMin'), '°C')}
+          {limit('storage_temp_max', t('medicines.form.storageTempMax'), '°C')}
+          {limit('storage_humidity_max', t('medicines.form.storageHumidityMax'), '%')}
         </Box>
       </Box>
       <TextField {...text('description')} label={t('medicines.form.description')} multiline minRows={2} />
