@@ -2,6 +2,7 @@ import type { ApiFigures } from './api';
 import { type PageWeight, SIGNIN_BUDGET_KB } from './bundle-size';
 import type { HistoryFigures } from './history';
 import type { ChartFigures, IngestFigures } from './ingest';
+import { COLD_START_TARGETS, type ColdStart } from './lighthouse';
 
 const n = (v: number) => Math.round(v).toLocaleString('en-US');
 const ms = (v: number) => v.toFixed(2);
@@ -95,6 +96,34 @@ export function ingestSection(ingest: IngestFigures, chart: ChartFigures): strin
     '',
     `Sensor chart over a year of 10-minute readings (${chart.readings} rows): p50 ${ms(chart.p50)} ms (target < 50),`,
     `p95 ${ms(chart.p95)} ms, ${chart.pointsPerSeries} points per series (at most 1,000).`,
+    '',
+  ].join('\n');
+}
+
+export function coldStartSection(pages: ColdStart[]): string {
+  const t = COLD_START_TARGETS;
+  const mark = (ok: boolean) => (ok ? '' : ' ✗');
+  return [
+    '## Cold start on a phone (Lighthouse)',
+    '',
+    "Lighthouse 12's mobile preset (simulated slow 4G: 150 ms, 1.6 Mbit/s; 4× CPU slowdown; a phone's",
+    'screen) in Debian Chromium on a cold load of the built app from the real server (cache and storage',
+    'cleared), /dashboard and /my-medicine signed in as the demo patient; the median of the runs by',
+    `performance. Targets: performance ≥ ${t.performance}, accessibility ≥ ${t.accessibility}, best practices ≥ ${t.bestPractices},`,
+    `LCP ≤ ${t.lcpMs / 1000} s, at most ${t.requests} requests; ✗ marks a miss.`,
+    '',
+    '| page | performance | accessibility | best practices | LCP s | TBT ms | requests | transfer KiB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...pages.map(
+      (p) =>
+        `| ${p.page} | ${p.performance}${mark(p.performance >= t.performance)} | ${p.accessibility}${mark(
+          p.accessibility >= t.accessibility,
+        )} | ${p.bestPractices}${mark(p.bestPractices >= t.bestPractices)} | ${(p.lcpMs / 1000).toFixed(
+          1,
+        )}${mark(p.lcpMs <= t.lcpMs)} | ${p.tbtMs} | ${p.requests}${mark(p.requests <= t.requests)} | ${
+          p.transferKb
+        } |`,
+    ),
     '',
   ].join('\n');
 }

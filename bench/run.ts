@@ -7,8 +7,9 @@ import { measureBundles, SIGNIN_BUDGET_KB } from './bundle-size';
 import { benchHistory } from './history';
 import { benchChart, benchIngest } from './ingest';
 import { ROOT } from './lib/processes';
+import { measureColdStart } from './lighthouse';
 import { freshPostgres } from './pg';
-import { apiSection, bundleSection, historySection, ingestSection } from './report';
+import { apiSection, bundleSection, coldStartSection, historySection, ingestSection } from './report';
 
 // `npm run bench`: builds the app as `npm start` does, measures, and writes bench/RESULTS.md.
 // Everything below the line "<!-- notes -->" in RESULTS.md is kept: the hand-written history.
@@ -26,6 +27,7 @@ if (wants('bundle')) {
   failed ||= !signin || signin.gzipKb > SIGNIN_BUDGET_KB;
   sections.push(bundleSection(weights));
 }
+if (wants('lighthouse')) sections.push(coldStartSection(await measureColdStart()));
 if (wants('api')) {
   const runs: ApiFigures[] = [];
   console.log('API on SQLite');
@@ -66,14 +68,34 @@ const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
 const notes = previous.includes('<!-- notes -->')
   ? previous.slice(previous.indexOf('<!-- notes -->'))
   : '<!-- notes -->\n';
+// With BENCH_ONLY, the sections of the previous results that were not measured again stay, in place.
+const generated = previous.includes('<!-- notes -->')
+  ? previous.slice(0, previous.indexOf('<!-- notes -->'))
+  : '';
+const titleOf = (section: string) => section.slice(0, section.indexOf('\n'));
+const kept = only ? generated.split(/^(?=## )/m).slice(1) : [];
+const measuredLine = `Measured ${new Date().toISOString().slice(0, 10)} at commit ${commit} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}.`;
+// A section measured alone says when; the line at the top stays that of the last full run.
+const measured = new Map(
+  sections.map((s) => [titleOf(s), only ? s.replace('\n', `\n\n${measuredLine} (BENCH_ONLY)\n`) : s]),
+);
+const previousLine = /^Measured .*$/m.exec(generated)?.[0];
+const merged = [
+  ...kept.map((s) => {
+    const fresh = measured.get(titleOf(s));
+    measured.delete(titleOf(s));
+    return fresh ?? s.replace(/\n+$/, '\n');
+  }),
+  ...measured.values(),
+];
 const text = [
   '# Benchmark results',
   '',
   'Written by `npm run bench` (bench/run.ts) down to the notes line; the notes below it are kept.',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} at commit ${commit} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}.`,
+  only && previousLine ? previousLine : measuredLine,
   '',
-  ...sections,
+  ...merged,
   notes,
 ].join('\n');
 writeFileSync(file, text);

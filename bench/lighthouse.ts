@@ -1,0 +1,109 @@
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
+import { startDoseDot } from './lib/processes';
+
+/** The targets of issue 23 item 12 for a cold load on a phone. */
+export const COLD_START_TARGETS = {
+  performance: 90,
+  accessibility: 95,
+  bestPractices: 95,
+  lcpMs: 2500,
+  requests: 25,
+};
+
+export interface ColdStart {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  requests: number;
+  transferKb: number;
+}
+
+const PAGES = [
+  ['/auth/signin', false],
+  ['/dashboard', true],
+  ['/my-medicine', true],
+] as const;
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/**
+ * Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown, a phone's screen) on a cold load
+ * of each page of the built app served by the real server: the cache and storage are cleared before
+ * each run, and the signed-in pages get the demo patient's token before the app starts. Each page
+ * runs LIGHTHOUSE_RUNS times (3 unless set); the run with the median performance score counts.
+ */
+export async function measureColdStart(): Promise<ColdStart[]> {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const server = await startDoseDot({ LOG_LEVEL: 'warn' });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const patient = DEMO_ACCOUNTS.find((a) => a.key === 'anna');
+    const login = await fetch(`${server.url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: patient?.email, password: patient?.password }),
+    });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const results: ColdStart[] = [];
+    for (const [page, signedIn] of PAGES) {
+      const figures: ColdStart[] = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.createBrowserContext();
+        const tab = await context.newPage();
+        if (signedIn) {
+          // Lighthouse clears the origin's storage before it loads the page; this runs after that.
+          await tab.evaluateOnNewDocument((token: string) => {
+            localStorage.setItem(
+              'dosedot.session',
+              JSON.stringify({ state: { token, impersonating: null }, version: 0 }),
+            );
+          }, jwt);
+        }
+        const result = await lighthouse(
+          `${server.url}${page}`,
+          {
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          },
+          undefined,
+          tab,
+        );
+        await context.close();
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
+        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        const final = new URL(lhr.finalDisplayedUrl).pathname;
+        if (final !== page) throw new Error(`${page} ended on ${final}`);
+        const audit = (id: string) => lhr.audits[id];
+        const requests = audit('network-requests')?.details;
+        figures.push({
+          page,
+          performance: score(lhr.categories.performance?.score),
+          accessibility: score(lhr.categories.accessibility?.score),
+          bestPractices: score(lhr.categories['best-practices']?.score),
+          lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? 0),
+          tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? 0),
+          requests: requests?.type === 'table' ? requests.items.length : 0,
+          transferKb: Math.round((audit('total-byte-weight')?.numericValue ?? 0) / 1024),
+        });
+        console.log(`lighthouse ${page} run ${run + 1}: ${JSON.stringify(figures.at(-1))}`);
+      }
+      figures.sort((a, b) => a.performance - b.performance);
+      const median = figures[Math.floor(figures.length / 2)];
+      if (median) results.push(median);
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
