@@ -30,6 +30,15 @@ describe.each(ENGINES)('the profile picture on %s', (engine) => {
       path: ['data', 'image'],
       message: 'Upload a PNG, JPEG or WebP picture',
     });
+    // A type without a parser of its own (it was a bare 415 'Unsupported Media Type').
+    for (const type of ['image/gif', 'application/pdf', 'image/heic']) {
+      const other = await upload(auth, type, Buffer.from('GIF89a'));
+      expect(other.statusCode).toBe(400);
+      expect(other.json().error.details.errors[0]).toMatchObject({
+        path: ['data', 'image'],
+        message: 'Upload a PNG, JPEG or WebP picture',
+      });
+    }
     const lie = await upload(auth, 'image/png', JPEG);
     expect(lie.statusCode).toBe(400);
     expect(lie.json().error.details.errors[0]).toMatchObject({ path: ['data', 'image'] });

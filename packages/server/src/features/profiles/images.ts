@@ -16,6 +16,9 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
     b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
+const WRONG_TYPE = 'Upload a PNG, JPEG or WebP picture';
+const typeOf = (header: string | undefined) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
 /**
  * PUT /api/profile/image (signed-in): the picture as the raw body with its Content-Type (PNG, JPEG
  * or WebP, at most 2 MB). It is served at an unguessable public URL, so an <img> can show it
@@ -30,13 +33,20 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/image',
-    { bodyLimit: MAX_IMAGE_BYTES, schema: { response: { 200: z.object({ profile_img: z.string() }) } } },
+    {
+      bodyLimit: MAX_IMAGE_BYTES,
+      schema: { response: { 200: z.object({ profile_img: z.string() }) } },
+      // Another type (a GIF, a PDF) is refused before its body is read, naming the types we take,
+      // instead of the parser's bare 415.
+      preParsing: async (request) => {
+        if (!SIGNATURES[typeOf(request.headers['content-type'])]) throw dataFieldError('image', WRONG_TYPE);
+      },
+    },
     async (request) => {
-      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const type = typeOf(request.headers['content-type']);
       const check = SIGNATURES[type];
       const body = request.body;
-      if (!check || !Buffer.isBuffer(body))
-        throw dataFieldError('image', 'Upload a PNG, JPEG or WebP picture');
+      if (!check || !Buffer.isBuffer(body)) throw dataFieldError('image', WRONG_TYPE);
       if (body.length === 0 || !check(body))
         throw dataFieldError('image', 'The file is not the picture type it claims to be');
       const token = randomBytes(24).toString('base64url');

@@ -32,10 +32,11 @@ export function ProfileImageCard({ image, name }: { image: string | null | undef
     if (wrong) return;
     upload.mutate(file, {
       onSuccess: () => notify.success(t('profile.image.saved')),
+      // The server names the field as data.image: its refusal is the allowed types, in the page's language.
       onError: (error) =>
         setProblem(
-          error instanceof ApiError && error.fieldMessage('image')
-            ? (error.fieldMessage('image') ?? '')
+          error instanceof ApiError && error.fieldErrors.some((e) => e.path.at(-1) === 'image')
+            ? t('profile.image.wrongType')
             : `${t('profile.image.failed')} ${t(failureKey(error))}`,
         ),
     });
