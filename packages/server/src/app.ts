@@ -28,7 +28,7 @@ import { sessionRoutes } from './features/sessions/routes';
 import { statusRoutes } from './features/status/routes';
 import { storageAlertRoutes } from './features/storage-alerts/routes';
 import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
-import { databaseCounters, memoryCounters, rateLimitStore } from './lib/counters';
+import { databaseCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
 import { BatchedLineWriter } from './lib/log-destination';
 import type { Mailer } from './lib/mailer';
@@ -114,12 +114,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // never taken compressed (no client of ours sends one, and a small gzip can unpack to gigabytes):
   // one sent anyway is refused like any body that is not JSON.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  // Counters shared by every copy on PostgreSQL; in memory on SQLite's single process.
+  // One store for every limit (per-address route limits, failed logins, mails): a table, so every
+  // server copy on PostgreSQL counts the same attempts, and the same code on SQLite.
   const db = opts.db ?? createDb(config.database);
-  const counters = config.database.kind === 'postgres' ? databaseCounters(db) : memoryCounters();
+  const counters = databaseCounters(db);
   await app.register(rateLimit, {
     global: false,
-    ...(config.database.kind === 'postgres' ? { store: rateLimitStore(counters) } : {}),
+    store: rateLimitStore(counters),
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 

@@ -157,4 +157,27 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     });
     expect(other.statusCode).toBe(400);
   });
+
+  it('keeps every limit in one store, the rate_limits table, on both engines', async () => {
+    const email = uniqueEmail('one-store');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      remoteAddress: '10.4.0.1',
+      payload: { identifier: email, password: 'whatever it is' },
+    });
+    const keys = (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    // The route's per-address limit (@fastify/rate-limit) and the failed login's counters side by side.
+    expect(keys).toContain('ip:POST /api/auth/local|10.4.0.1');
+    expect(keys).toContain(`login:${email}|10.4.0.1`);
+    // Each route counts on its own: the sign-up from the same address has its own key.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local/register',
+      remoteAddress: '10.4.0.1',
+      payload: { username: 'x', email: 'not an address', password: 'x' },
+    });
+    const after = (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(after).toContain('ip:POST /api/auth/local/register|10.4.0.1');
+  });
 });

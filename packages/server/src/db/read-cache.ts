@@ -1,4 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 
 /*
  * Reads of the hot path served from memory, never stale (docs/decisions/0004).
@@ -90,7 +91,8 @@ export function createReadCache(
   let known = source.knownTables();
   const statements = new Map<string, StatementInfo>();
   const generations = new Map<string, number>();
-  const entries = new Map<string, Entry>();
+  // The kept reads, least recently used first out (lru-cache).
+  const entries = new LRUCache<string, Entry>({ max: size });
   /** Bumped when everything goes (DDL, rollback, a change seen from elsewhere). */
   let epoch = 0;
   /** The reads being loaded now: each collects the tables of every statement run meanwhile. */
@@ -187,7 +189,6 @@ export function createReadCache(
         (!watched || [...tables].every((t) => watched.has(t)))
       ) {
         const list = [...tables];
-        if (entries.size >= size) entries.delete(entries.keys().next().value as string);
         entries.set(key, {
           value: share(value),
           epoch: startEpoch,

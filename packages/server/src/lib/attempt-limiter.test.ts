@@ -1,12 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDb, type Db, migrateToLatest } from '../db';
 import { ACCOUNT_MAILS_FACTOR, mailWait } from './attempt-limiter';
-import { memoryCounters } from './counters';
+import { type CounterStore, databaseCounters } from './counters';
+
+let db: Db;
+let counters: CounterStore;
+beforeAll(async () => {
+  db = createDb({ kind: 'sqlite', file: ':memory:' });
+  await migrateToLatest(db);
+});
+afterAll(() => db.destroy());
+beforeEach(async () => {
+  await db.deleteFrom('rate_limits').execute();
+  counters = databaseCounters(db);
+});
 
 const limits = { resetMailsPerAccount: 3, windowMs: 60_000 };
 
 describe('mailWait', () => {
   it('counts per client address first: a stranger flooding from one address leaves the owner a mail', async () => {
-    const counters = memoryCounters();
     for (let i = 0; i < 3; i++)
       expect(await mailWait(counters, limits, 'reset', 'owner@x.test', '203.0.113.9', 1000)).toBe(0);
     for (let i = 0; i < 20; i++)
@@ -19,7 +31,6 @@ describe('mailWait', () => {
   });
 
   it('caps the account as a whole against many addresses', async () => {
-    const counters = memoryCounters();
     const cap = limits.resetMailsPerAccount * ACCOUNT_MAILS_FACTOR;
     for (let i = 0; i < cap; i++)
       expect(await mailWait(counters, limits, 'reset', 'a@x.test', `10.0.0.${i}`, 1000)).toBe(0);
@@ -28,9 +39,8 @@ describe('mailWait', () => {
   });
 });
 
-describe('memoryCounters undo', () => {
+describe('counters undo', () => {
   it('takes one hit back within the window and never goes below zero', async () => {
-    const counters = memoryCounters();
     await counters.hit('k', 60_000, 0);
     await counters.hit('k', 60_000, 0);
     await counters.undo('k', 1);

@@ -9,8 +9,9 @@ export interface Count {
 }
 
 /**
- * Counters for rate limits and failed logins. In memory on SQLite (one process owns the file);
- * in a table on PostgreSQL, so every server copy counts the same attempts (ARCHITECTURE §1).
+ * Counters for every limit: the per-address route limits (@fastify/rate-limit's store below),
+ * failed logins and mails. One table on both engines, so every server copy on PostgreSQL counts
+ * the same attempts (ARCHITECTURE §1).
  */
 export interface CounterStore {
   hit(key: string, windowMs: number, now?: number): Promise<Count>;
@@ -18,41 +19,6 @@ export interface CounterStore {
   /** Takes one hit back (an attempt counted before it ran that turned out not to count). */
   undo(key: string, now?: number): Promise<void>;
   reset(key: string): Promise<void>;
-}
-
-export function memoryCounters(maxKeys = 100_000): CounterStore {
-  const counts = new Map<string, Count>();
-  const live = (key: string, now: number) => {
-    const c = counts.get(key);
-    if (c && c.resetAt <= now) counts.delete(key);
-    return c && c.resetAt > now ? c : undefined;
-  };
-  return {
-    async hit(key, windowMs, now = Date.now()) {
-      const c = live(key, now);
-      if (c) {
-        c.count++;
-        return { ...c };
-      }
-      if (counts.size >= maxKeys) {
-        for (const [k, v] of counts) if (v.resetAt <= now) counts.delete(k);
-        if (counts.size >= maxKeys) counts.delete(counts.keys().next().value as string);
-      }
-      const fresh = { count: 1, resetAt: now + windowMs };
-      counts.set(key, fresh);
-      return { ...fresh };
-    },
-    async peek(key, now = Date.now()) {
-      return { ...(live(key, now) ?? { count: 0, resetAt: now }) };
-    },
-    async undo(key, now = Date.now()) {
-      const c = live(key, now);
-      if (c && c.count > 0) c.count--;
-    },
-    async reset(key) {
-      counts.delete(key);
-    },
-  };
 }
 
 /** One atomic upsert per hit: concurrent copies never lose a count. */
@@ -116,11 +82,13 @@ export function rateLimitStore(counters: CounterStore): FastifyRateLimitStoreCto
         (err: Error) => cb(err),
       );
     }
-    child(routeOptions: { method?: unknown; url?: string }): FastifyRateLimitStore {
-      return new CounterRateLimitStore(
-        undefined,
-        `ip:${String(routeOptions.method)} ${routeOptions.url ?? ''}`,
-      );
+    /**
+     * A route's own key space, named by its method and URL (as the plugin's Redis store does: the
+     * plugin passes the route's merged limit options with `routeInfo`, not what its types say).
+     */
+    child(routeOptions: object): FastifyRateLimitStore {
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
+      return new CounterRateLimitStore(undefined, `ip:${String(route?.method ?? '')} ${route?.url ?? ''}`);
     }
   }
   return CounterRateLimitStore;

@@ -1,10 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-
-interface Job {
-  resolve: (key: Buffer) => void;
-  reject: (err: Error) => void;
-}
+import { Piscina } from 'piscina';
+import { HttpError } from './errors';
 
 export interface ScryptParams {
   N: number;
@@ -14,55 +9,55 @@ export interface ScryptParams {
   maxmem: number;
 }
 
+export interface HashPoolOptions {
+  /** Hashes running at once, each in its own worker thread. */
+  threads: number;
+  /** Hashes waiting for a thread; past that a hash is refused with 503 at once. */
+  maxWaiting: number;
+  /** The Retry-After of that refusal, in seconds. */
+  retryAfterSeconds?: number;
+}
+
 /**
- * Worker threads that run scrypt at the lowest priority (hash-worker.mjs), one per spare core.
- * Started on first use; only a worker with a hash under way keeps the process alive.
+ * scrypt in worker threads at the lowest CPU priority (hash-worker.mjs), on piscina: at most
+ * `threads` at once, a bounded queue behind them, and past it a 503 with Retry-After instead of
+ * queueing without bound. Threads start on first use and end after a minute idle, so a process
+ * that never hashes (most test files) starts none.
  */
 export class HashPool {
-  private workers: { worker: Worker; busy: number }[] = [];
-  private readonly jobs = new Map<number, Job>();
-  private next = 0;
+  private pool: Piscina | undefined;
 
-  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {}
+  constructor(private readonly options: HashPoolOptions) {}
 
-  private pick() {
-    if (this.workers.length < this.size) {
-      const worker = new Worker(new URL('./hash-worker.mjs', import.meta.url));
-      worker.unref();
-      worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
-        const job = this.jobs.get(m.id);
-        this.jobs.delete(m.id);
-        entry.busy--;
-        if (entry.busy === 0) worker.unref();
-        if (m.key) job?.resolve(Buffer.from(m.key));
-        else job?.reject(new Error(m.error ?? 'hashing failed'));
-      });
-      worker.on('error', (err) => {
-        for (const job of this.jobs.values()) job.reject(err);
-        this.jobs.clear();
-        this.workers = this.workers.filter((w) => w !== entry);
-      });
-      const entry = { worker, busy: 0 };
-      this.workers.push(entry);
-      return entry;
-    }
-    return this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+  private get piscina(): Piscina {
+    this.pool ??= new Piscina({
+      filename: new URL('./hash-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: this.options.threads,
+      idleTimeout: 60_000,
+    });
+    return this.pool;
   }
 
-  scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-    const id = this.next++;
-    const entry = this.pick();
-    // A worker with work keeps the process alive (a seed before listen has nothing else).
-    if (entry.busy++ === 0) entry.worker.ref();
-    return new Promise((resolve, reject) => {
-      this.jobs.set(id, { resolve, reject });
-      entry.worker.postMessage({ id, password, salt, ...params });
-    });
+  /** Hashes waiting for a thread. */
+  get waiting(): number {
+    return this.pool?.queueSize ?? 0;
+  }
+
+  async scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+    const piscina = this.piscina;
+    if (piscina.queueSize >= this.options.maxWaiting) {
+      throw new HttpError(503, 'ServiceUnavailableError', 'The server is busy, please try again shortly', {
+        retryAfter: this.options.retryAfterSeconds ?? 2,
+      });
+    }
+    const key: Uint8Array = await piscina.run({ password, salt, ...params });
+    return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
   }
 
   async close(): Promise<void> {
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map((w) => w.worker.terminate()));
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close({ force: true });
   }
 }

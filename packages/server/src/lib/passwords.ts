@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { HashPool } from './hash-pool';
-import { WorkLimiter } from './work-limiter';
 
 // scrypt at one of OWASP's equivalent minimums: N=2^13, r=8, p=10 (8 MiB per hash, about 0.22 s on
 // this machine class). Of the equivalent settings it has the smallest working set: a 32 MiB one
@@ -18,14 +17,10 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  * CPU priority (hash-pool.ts), so the event loop and the database win the cores whenever both want
  * them; a bounded queue holds the rest, and past it a login is refused with 503 and Retry-After.
  */
-const SPARE_CORES = Math.max(1, availableParallelism() - 1);
-export const hashing = new WorkLimiter(SPARE_CORES, 200);
-const pool = new HashPool(SPARE_CORES);
+const pool = new HashPool({ threads: Math.max(1, availableParallelism() - 1), maxWaiting: 200 });
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return hashing.run(() =>
-    pool.scrypt(password.normalize('NFKC'), salt, { N: n, r, p, keyLength: KEY_LENGTH, maxmem: MAX_MEMORY }),
-  );
+  return pool.scrypt(password.normalize('NFKC'), salt, { N: n, r, p, keyLength: KEY_LENGTH, maxmem: MAX_MEMORY });
 }
 
 /** `scrypt$N$r$p$salt$hash` with base64 salt and hash. */

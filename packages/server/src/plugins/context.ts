@@ -57,19 +57,17 @@ export const contextPlugin = fp(
         if (opts.ownsDb) await db.destroy();
       },
     });
-    if (config.database.kind === 'postgres') {
-      let timer: NodeJS.Timeout | undefined;
-      app.lifecycle.add({
-        name: 'counter-pruning',
-        start: () => {
-          timer = setInterval(() => {
-            pruneCounters(db).catch((err: unknown) => app.log.warn({ err }, 'could not prune counters'));
-          }, PRUNE_EVERY_MS);
-          timer.unref();
-        },
-        stop: () => clearInterval(timer),
-      });
-    }
+    let timer: NodeJS.Timeout | undefined;
+    app.lifecycle.add({
+      name: 'counter-pruning',
+      start: () => {
+        timer = setInterval(() => {
+          pruneCounters(db).catch((err: unknown) => app.log.warn({ err }, 'could not prune counters'));
+        }, PRUNE_EVERY_MS);
+        timer.unref();
+      },
+      stop: () => clearInterval(timer),
+    });
     app.lifecycle.add({
       name: 'demo-seed',
       start: async () => {
