@@ -20,7 +20,13 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 const pool = new HashPool({ threads: Math.max(1, availableParallelism() - 1), maxWaiting: 200 });
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return pool.scrypt(password.normalize('NFKC'), salt, { N: n, r, p, keyLength: KEY_LENGTH, maxmem: MAX_MEMORY });
+  return pool.scrypt(password.normalize('NFKC'), salt, {
+    N: n,
+    r,
+    p,
+    keyLength: KEY_LENGTH,
+    maxmem: MAX_MEMORY,
+  });
 }
 
 /** `scrypt$N$r$p$salt$hash` with base64 salt and hash. */
