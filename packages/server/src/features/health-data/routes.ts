@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reads, subjectOf, writes } from '../../plugins/subject';
-import { toFhirBundle } from './fhir';
+import { fhirBundleOf } from './bundle';
 import { createHealthDataService, presentHealthData } from './service';
 
 /**
@@ -56,7 +56,7 @@ export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** Take your data with you: JSON as stored, or a FHIR R4 Bundle. */
+  /** Take your data with you: JSON as stored, or a FHIR R4 Bundle with the patient's medicines too. */
   app.get(
     '/health-data/export',
     {
@@ -73,7 +73,7 @@ export const healthDataRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const data = presentHealthData(record, updatedAt, today);
       const fhir = request.query.format === 'fhir';
-      const body = fhir ? toFhirBundle(data, { email: subject.email, today }) : { data };
+      const body = fhir ? await fhirBundleOf(app.db, subject, data, today) : { data };
       return reply
         .header('content-disposition', `attachment; filename="my-health-data${fhir ? '.fhir' : ''}.json"`)
         .type(fhir ? 'application/fhir+json' : 'application/json; charset=utf-8')
