@@ -9,6 +9,8 @@ import { followOtherTabs } from '../lib/session-store';
 import { useSettings } from '../lib/settings-store';
 import { buildTheme } from '../lib/theme';
 import { loadToastContainer, notify, TOAST_OPTIONS, useToastsWanted } from '../lib/toast';
+import { followProfile } from './profile-sync';
+import { router } from './router';
 
 const ToastContainer = lazy(loadToastContainer);
 
@@ -36,6 +38,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   );
   // A logout in another tab ends this one too: its cached patient data goes with it.
   useEffect(() => followOtherTabs(() => queryClient.clear()), []);
+  // Dark mode and language changed on the profile elsewhere reach this device on load and on focus.
+  useEffect(() => followProfile(queryClient, (to) => void router.navigate(to, { replace: true })), []);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -12,11 +12,10 @@ export const DOT_KINDS = [...DOT_STATUSES, 'unmatched'] as const;
 export type DotKind = DotStatus | 'unmatched';
 
 /**
- * The theme's dot-chart status colour (palette.status); a press without a dose, which has no status
- * of its own, takes the primary colour and is drawn as a square.
+ * The theme's dot-chart colour (palette.status), a design token of its own for every kind: a press
+ * without a dose too (drawn as a square). Never the primary colour, which the user may choose.
  */
-export const dotColor = (theme: Theme, kind: DotKind): string =>
-  kind === 'unmatched' ? theme.palette.primary.main : theme.palette.status[kind];
+export const dotColor = (theme: Theme, kind: DotKind): string => theme.palette.status[kind];
 
 /** ECharts symbols; the legend draws the same shapes. */
 export const DOT_SYMBOLS: Record<DotKind, string> = {

@@ -11,6 +11,7 @@ import {
   FONT_FAMILY,
   primaryTokens,
   SURFACES,
+  UNMATCHED_PRESS_COLORS,
 } from './theme';
 
 const MODES = ['light', 'dark'] as const;
@@ -121,7 +122,10 @@ describe('the MUI theme', () => {
       expect(theme.palette.primary.accent).toBe(t.accent);
       expect(theme.palette.brand.main).toBe(t.brand);
       expect(theme.palette.background.default).toBe(SURFACES[mode].background);
-      expect(theme.palette.status).toEqual(DOT_STATUS_COLORS[mode]);
+      expect(theme.palette.status).toEqual({
+        ...DOT_STATUS_COLORS[mode],
+        unmatched: UNMATCHED_PRESS_COLORS[mode],
+      });
       expect(theme.focusVisible).toMatchObject({ outlineColor: t.text, outlineWidth: 3 });
       expect(theme.typography.fontFamily).toBe(FONT_FAMILY);
       for (const variant of ['button', 'body1', 'body2', 'caption', 'subtitle1', 'h5', 'h6'] as const) {
@@ -130,6 +134,13 @@ describe('the MUI theme', () => {
       expect(theme.typography.button.textTransform).toBe('none');
     });
   }
+
+  it('keeps every status colour whatever the primary colour (issue 23 item 7)', () => {
+    for (const mode of MODES) {
+      const status = buildTheme(mode, '#0096c7').palette.status;
+      for (const chosen of COLOURS) expect(buildTheme(mode, chosen).palette.status, chosen).toEqual(status);
+    }
+  });
 
   it('puts the dark-mode brand panel on a deep shade, not the bright colour', () => {
     const dark = buildTheme('dark', '#0096c7').palette.brand.main;
@@ -171,21 +182,23 @@ describe('dot-chart status colours', () => {
   });
 
   for (const mode of MODES) {
+    // Every status of the palette, the unmatched press's square included.
+    const colours = buildTheme(mode, '#0096c7').palette.status;
+    const kinds = Object.keys(colours) as (keyof typeof colours)[];
+
     it(`stand out from the page and the cards at 3:1 in ${mode} mode`, () => {
-      for (const status of DOT_STATUSES) {
+      expect(kinds).toContain('unmatched');
+      for (const status of kinds) {
         for (const surface of [SURFACES[mode].background, SURFACES[mode].paper]) {
-          expect(contrast(DOT_STATUS_COLORS[mode][status], surface), status).toBeGreaterThanOrEqual(
-            AA_GRAPHIC,
-          );
+          expect(contrast(colours[status], surface), status).toBeGreaterThanOrEqual(AA_GRAPHIC);
         }
       }
     });
 
     for (const vision of VISIONS) {
       it(`stay apart pairwise (CIEDE2000 ≥ ${MIN_DELTA_E}) with ${vision} vision in ${mode} mode`, () => {
-        const colours = DOT_STATUS_COLORS[mode];
-        for (const [i, a] of DOT_STATUSES.entries()) {
-          for (const b of DOT_STATUSES.slice(i + 1)) {
+        for (const [i, a] of kinds.entries()) {
+          for (const b of kinds.slice(i + 1)) {
             const d = deltaE2000(simulate(colours[a], vision), simulate(colours[b], vision));
             expect(d, `${a} / ${b}`).toBeGreaterThanOrEqual(MIN_DELTA_E);
           }

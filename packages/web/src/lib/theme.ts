@@ -114,6 +114,14 @@ export const DOT_STATUS_COLORS: Record<ThemeMode, Record<DotStatus, string>> = {
   },
 };
 
+/**
+ * A box press that matched no dose (drawn as a square): a status marker like the others, so a colour
+ * of its own that never follows the chosen primary colour (issue 23 item 7). Indigo in light mode, a
+ * pale periwinkle in dark mode: apart from every status colour (CIEDE2000 ≥ 15 in all four visions)
+ * and 3:1 on the page and the cards (lib/theme.test.ts).
+ */
+export const UNMATCHED_PRESS_COLORS: Record<ThemeMode, string> = { light: '#5010d0', dark: '#d8e0f8' };
+
 /** The webfont (@fontsource-variable/inter, self-hosted) and what shows until it has loaded. */
 export const FONT_FAMILY =
   '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -132,11 +140,12 @@ declare module '@mui/material/styles' {
   }
   interface Palette {
     brand: Palette['primary'];
-    status: Record<DotStatus, string>;
+    /** The dot chart's status colours and the unmatched press's: design tokens, never the primary. */
+    status: Record<DotStatus | 'unmatched', string>;
   }
   interface PaletteOptions {
     brand?: PaletteOptions['primary'];
-    status?: Record<DotStatus, string>;
+    status?: Record<DotStatus | 'unmatched', string>;
   }
 }
 
@@ -162,7 +171,7 @@ export function buildTheme(mode: ThemeMode, chosen: string): Theme {
         text: p.text,
       },
       brand: { main: p.brand, dark: p.brand, light: p.accent, contrastText: p.onFill },
-      status: DOT_STATUS_COLORS[mode],
+      status: { ...DOT_STATUS_COLORS[mode], unmatched: UNMATCHED_PRESS_COLORS[mode] },
       background: { default: s.background, paper: s.paper },
       text: { primary: s.text, secondary: s.textSecondary },
       divider: s.divider,
