@@ -32,7 +32,10 @@ export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string 
       slots.set(formatTime(i.scheduledAt, lang, zone), chartDayMinutes(Date.parse(i.scheduledAt), zone));
   const rows = [...slots].sort((a, b) => a[1] - b[1]).map(([time]) => time);
   return (
-    <TableContainer>
+    // On a phone the seven days scroll sideways inside the card, never the page: the container is
+    // positioned, so the visually hidden texts (absolute) stay inside it instead of widening the
+    // document; it can take the focus, so the keyboard scrolls it too.
+    <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ position: 'relative' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
