@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { createDb, type Db } from './db';
+import { accountDataRoutes } from './features/account/routes';
 import { adherenceRoutes } from './features/adherence/routes';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
@@ -30,7 +31,7 @@ import { storageAlertRoutes } from './features/storage-alerts/routes';
 import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
 import { databaseCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
-import { BatchedLineWriter } from './lib/log-destination';
+import { bufferedStdout } from './lib/log-destination';
 import type { Mailer } from './lib/mailer';
 import { scope } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -63,12 +64,12 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   // Logs go to stdout without blocking the event loop: many lines to a write, made off the loop once
-  // 16 KB wait or 100 ms after the first (BatchedLineWriter), and all of them out before the app closes.
+  // 12 KB wait or every 100 ms (pino's buffered destination), and all of them out before the app closes.
   // A request's line names method, URL, address, status and time: never headers or bodies, so no
   // token or password can reach a log (and no redaction pass runs on every line).
-  const logStream = opts.logger === undefined ? new BatchedLineWriter(1) : undefined;
+  const logStream = opts.logger === undefined ? bufferedStdout() : undefined;
   const securityHeaders = computeSecurityHeaders();
-  const logger = opts.logger ?? { level: config.logLevel, stream: logStream };
+  const logger = opts.logger ?? { level: config.logLevel, stream: logStream?.stream };
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(flatRequestLine(logger)),
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             sensorRoutes,
             chartRoutes,
             storageAlertRoutes,
+            accountDataRoutes,
           ),
           door({ subjectPolicy: 'healthData' }, healthDataRoutes),
         ),

@@ -16,9 +16,10 @@ import { collectRoutes, type RouteEntry } from './route-table';
  * - self: any signed-in user, for their own account only (it names nobody else);
  * - admin: administrators only (the fleet, the patient directory, sessions);
  * - door: a patient's data behind the door: the patient, or an administrator inside a session;
- * - doorHealth: the same, for a patient with the My Health Data grant.
+ * - doorHealth: the same, for a patient with the My Health Data grant;
+ * - doorOwn: behind the door, but the patient's own act only (deleting the account): never through a session.
  */
-type Access = 'public' | 'ingest' | 'self' | 'admin' | 'door' | 'doorHealth';
+type Access = 'public' | 'ingest' | 'self' | 'admin' | 'door' | 'doorHealth' | 'doorOwn';
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -86,6 +87,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/health-data/emergency-contact': 'doorHealth',
   'PUT /api/health-data/additional-information': 'doorHealth',
   'GET /api/health-data/export': 'doorHealth',
+  'GET /api/account/export': 'door',
+  'DELETE /api/account': 'doorOwn',
 };
 
 type Caller = 'anonymous' | 'patientA' | 'patientB' | 'adminAlone' | 'adminForA';
@@ -99,6 +102,7 @@ const EXPECTED: Record<Access, Record<Caller, true | 401 | 403>> = {
   admin: { anonymous: 401, patientA: 403, patientB: 403, adminAlone: true, adminForA: true },
   door: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: true },
   doorHealth: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: true },
+  doorOwn: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: 403 },
 };
 
 const HEALTH_EMAIL = uniqueEmail('matrix.alma');
@@ -219,6 +223,8 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
           startDate: weekAgo,
           endDate: today,
         },
+        // A wrong password: patient A is refused by it (400), anyone else before it.
+        'DELETE /api/account': { password: 'not the password' },
         'POST /api/medicine-history/chart': {
           data: { deveui: '70B3D57ED0000001', startdate: weekAgo, enddate: today },
         },
@@ -226,7 +232,7 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
       const section = r.url.match(/^\/api\/health-data\/([a-z-]+)$/)?.[1];
       const body = bodies[`${r.method} ${r.url}`] ?? (section ? health[section] : undefined);
       const query = r.url === '/api/health-data/export' ? '?format=json' : '';
-      const door = access === 'door' || access === 'doorHealth';
+      const door = access.startsWith('door');
       return { url: `${url}${query}`, body, door };
     };
 

@@ -1,3 +1,4 @@
+export * from './account';
 export * from './adherence';
 export * from './admin';
 export * from './auth';

@@ -18,3 +18,4 @@ export {
   setProfileSensor,
   setProfileType,
 } from './queries';
+export { createProfileService } from './service';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { saveJson } from '../utils/save-file';
+import { saveJson } from '../../../lib/save-file';
 
 export type ExportFormat = 'json' | 'fhir';
 

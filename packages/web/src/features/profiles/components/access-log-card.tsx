@@ -38,6 +38,7 @@ const ACTIONS = [
   'read_health_data',
   'write_health_data',
   'export_health_data',
+  'export_account',
 ];
 
 const SECTIONS = [

@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { useProfile, useUser } from '../../../lib/current-user';
 import { AccessLogCard } from '../components/access-log-card';
 import { MedicinesCard } from '../components/medicines-card';
+import { MyDataCard } from '../components/my-data-card';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileImageCard } from '../components/profile-image-card';
 
@@ -104,6 +105,7 @@ export function ProfilePage() {
               <ProfileForm profile={p} />
               <ProfileImageCard image={user?.profile_img} name={name} />
               <AccessLogCard />
+              <MyDataCard />
             </Stack>
           );
         }}
