@@ -68,6 +68,8 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/medicines/:id': 'door',
   'POST /api/medicine-schedules': 'door',
   'DELETE /api/medicine-schedules/:id': 'door',
+  'POST /api/medicine-intakes': 'door',
+  'DELETE /api/medicine-intakes/:id': 'door',
   'GET /api/medicine-schedules/profile': 'door',
   'GET /api/medicine-schedules/imp/profile/:impUserId': 'door',
   'GET /api/medicine-schedule/medicine/:id': 'door',
@@ -213,6 +215,9 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
         'POST /api/medicine/impersonateAssignMedicine': { data: medicineA, impUserId: a.user.id },
         'POST /api/medicine/editMedicineRecord': { data: { id: fresh?.id ?? 1, strength: '1 mg' } },
         'POST /api/medicine-schedules': { data: { medicine: fresh?.id ?? 1, dosage_time: '21:00:00.000' } },
+        'POST /api/medicine-intakes': {
+          data: { medicine: fresh?.id ?? 1, scheduled_at: new Date().toISOString() },
+        },
         'POST /api/sensor/button/getButtonPressHistory': {
           profileId: profileA.id,
           startDate: weekAgo,

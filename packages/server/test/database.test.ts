@@ -11,6 +11,7 @@ const TABLES = [
   'ended_sessions',
   'health_records',
   'impersonation_sessions',
+  'manual_intakes',
   'medicine_intakes',
   'medicine_schedules',
   'medicines',

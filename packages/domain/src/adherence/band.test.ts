@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, dotStatusOf, intakeStatus } from './band';
+import { bandOf, doseStatus, dotStatusOf, intakeStatus, intakeStatusOf } from './band';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -52,5 +52,52 @@ describe('dotStatusOf', () => {
     expect(dotStatusOf({ status: 'taken', band: null })).toBe('on_time');
     expect(dotStatusOf({ status: 'missed', band: null })).toBe('missed');
     expect(dotStatusOf({ status: 'pending', band: null })).toBe('pending');
+  });
+});
+
+describe('doseStatus', () => {
+  const at = Date.parse('2025-03-10T07:00:00Z');
+  const end = at + 20 * H;
+  const tracked = { byHand: false, trackedFrom: null };
+
+  it('is taken with a press, even before tracking started or when also confirmed by hand', () => {
+    expect(doseStatus(at, at + MIN, at + 5 * H, end, { byHand: true, trackedFrom: at + H })).toBe('taken');
+  });
+
+  it('is by hand without a press when confirmed, before tracking started too (a back-filled dose)', () => {
+    expect(doseStatus(at, null, at + 5 * H, end, { byHand: true, trackedFrom: null })).toBe('by_hand');
+    expect(doseStatus(at, null, at + 5 * H, end, { byHand: true, trackedFrom: at + H })).toBe('by_hand');
+    // Confirmed ahead of time: by hand at once, like an early press.
+    expect(doseStatus(at, null, at - H, end, { byHand: true, trackedFrom: null })).toBe('by_hand');
+  });
+
+  it('is not tracked before tracking started, never missed', () => {
+    expect(doseStatus(at, null, at + 30 * H, end, { byHand: false, trackedFrom: at + 1 })).toBe(
+      'not_tracked',
+    );
+    expect(doseStatus(at, null, at + 30 * H, end, { byHand: false, trackedFrom: at })).toBe('missed');
+  });
+
+  it('is missed or pending as intakeStatus says otherwise', () => {
+    expect(doseStatus(at, null, at + 4 * H + 1, end, tracked)).toBe('missed');
+    expect(doseStatus(at, null, at + 4 * H, end, tracked)).toBe('pending');
+  });
+});
+
+describe('intakeStatusOf', () => {
+  it('takes a press first, then a dose still missed or pending, then by hand, then not tracked', () => {
+    expect(intakeStatusOf(['taken', 'taken'])).toBe('taken');
+    expect(intakeStatusOf(['by_hand', 'missed'])).toBe('missed');
+    expect(intakeStatusOf(['not_tracked', 'pending'])).toBe('pending');
+    expect(intakeStatusOf(['not_tracked', 'by_hand'])).toBe('by_hand');
+    expect(intakeStatusOf(['not_tracked'])).toBe('not_tracked');
+    expect(intakeStatusOf([])).toBe('pending');
+  });
+});
+
+describe('dotStatusOf for doses without a press', () => {
+  it('shows by hand and not tracked as themselves', () => {
+    expect(dotStatusOf({ status: 'by_hand', band: null })).toBe('by_hand');
+    expect(dotStatusOf({ status: 'not_tracked', band: null })).toBe('not_tracked');
   });
 });

@@ -33,7 +33,38 @@ export function intakeStatus(
   return now > lastTakeInstant(scheduledAt, chartDayEnd) ? 'missed' : 'pending';
 }
 
-/** What a dose's dot shows: the band of a taken dose, else missed or pending. */
+/**
+ * Status of one medicine's dose at `now` (ARCHITECTURE section 4, issue 23): a matched press makes it
+ * 'taken' (by the box); without one, a confirmation by hand makes it 'by_hand'; a dose scheduled before
+ * DoseDot tracked the medicine (`trackedFrom`) is 'not_tracked', neither missed nor due; otherwise
+ * `intakeStatus` decides between missed and pending. The order matters: a back-filled dose counts as
+ * confirmed by hand, and a press always wins over a hand's confirmation.
+ */
+export function doseStatus(
+  scheduledAt: number,
+  press: number | null,
+  now: number,
+  chartDayEnd: number,
+  dose: { byHand: boolean; trackedFrom: number | null },
+): IntakeStatus {
+  if (press !== null) return 'taken';
+  if (dose.byHand) return 'by_hand';
+  if (dose.trackedFrom !== null && scheduledAt < dose.trackedFrom) return 'not_tracked';
+  return intakeStatus(scheduledAt, null, now, chartDayEnd);
+}
+
+/**
+ * The status of an intake (several medicines at one instant) from its doses' statuses: a press takes
+ * every dose; else a dose still missed or pending decides (they share the instant, so they agree);
+ * else one confirmed by hand; else all are not tracked. An intake without doses is pending.
+ */
+export function intakeStatusOf(doses: readonly IntakeStatus[]): IntakeStatus {
+  for (const status of ['taken', 'missed', 'pending', 'by_hand', 'not_tracked'] as const)
+    if (doses.includes(status)) return status;
+  return 'pending';
+}
+
+/** What a dose's dot shows: the band of a taken dose, else its status. */
 export type DotStatus = Band | Exclude<IntakeStatus, 'taken'>;
 
 /** A dose's dot status: its band when taken (on time when no band is known), else its status. */

@@ -1,16 +1,27 @@
 import { addDays, dateOfDayNumber, isoWeekOf, monthOf, requireDayNumber } from '../time/dates';
 import { isKnownZone } from '../time/zone';
-import { bandOf, intakeStatus } from './band';
+import { bandOf, doseStatus, intakeStatusOf } from './band';
 import { chartDayBoundaries } from './chart-day';
 import { intakesOf } from './instances';
 import { matchPresses } from './match';
 import { mergePresses } from './merge';
 import { addCounts, type Counts, countIntake, emptyCounts, type Tally, tallyOf } from './stats';
-import type { Band, DateRange, Intake, IntakeStatus, MedicineId, MedicineSchedule } from './types';
+import type {
+  Band,
+  DateRange,
+  DoseConfirmation,
+  Intake,
+  IntakeStatus,
+  MedicineId,
+  MedicineSchedule,
+} from './types';
 
 /*
  * The adherence engine: merge the presses, build the intakes in the patient's zone, cut both into
- * chart days, match them optimally within each day, and count.
+ * chart days, match them optimally within each day, give each medicine's dose its status (a press,
+ * a confirmation by hand, not tracked yet, missed or pending: band.ts `doseStatus`), and count.
+ * Confirmations by hand take no part in matching: a press is matched as if there were none, and
+ * wins over them.
  */
 
 export interface AdherenceInput {
@@ -26,10 +37,21 @@ export interface AdherenceInput {
   range: DateRange;
   /** The moment statuses are computed for, epoch ms. */
   now: number;
+  /** Scheduled doses confirmed by hand (a medicine and a dose instant); others are ignored. */
+  confirmations?: readonly DoseConfirmation[];
+}
+
+/** One medicine's dose within an intake, with its own status. */
+export interface DoseResult {
+  medicineId: MedicineId;
+  status: IntakeStatus;
 }
 
 export interface IntakeResult extends Intake {
+  /** The intake's status from its doses' (band.ts `intakeStatusOf`). */
   status: IntakeStatus;
+  /** Each medicine's dose, in the order of medicineIds. */
+  doses: DoseResult[];
   /** The matched (merged) press, or null. */
   press: number | null;
   /** press − scheduledAt (negative: early), or null. */
@@ -75,6 +97,15 @@ function endOfWindow(values: readonly number[], from: number, end: number): numb
   return i;
 }
 
+/** What a dose's status needs beyond its press: when its medicine's tracking starts, which are confirmed. */
+interface DoseFacts {
+  trackedFrom: ReadonlyMap<MedicineId, number | null>;
+  /** `${medicineId}@${scheduledAt}` of each confirmation by hand. */
+  byHand: ReadonlySet<string>;
+}
+
+const confirmationKey = (medicineId: MedicineId, scheduledAt: number) => `${medicineId}@${scheduledAt}`;
+
 function computeDay(
   date: string,
   start: number,
@@ -82,6 +113,7 @@ function computeDay(
   intakes: readonly Intake[],
   presses: readonly number[],
   now: number,
+  facts: DoseFacts,
 ): DayResult {
   const match = matchPresses(
     presses,
@@ -94,9 +126,24 @@ function computeDay(
     const press = pressOf.get(index) ?? null;
     const deltaMs = press === null ? null : press - intake.scheduledAt;
     const band = deltaMs === null ? null : bandOf(deltaMs);
-    const status = intakeStatus(intake.scheduledAt, press, now, end);
+    const doses = intake.medicineIds.map((medicineId) => ({
+      medicineId,
+      status: doseStatus(intake.scheduledAt, press, now, end, {
+        byHand: facts.byHand.has(confirmationKey(medicineId, intake.scheduledAt)),
+        trackedFrom: facts.trackedFrom.get(medicineId) ?? null,
+      }),
+    }));
+    const status = intakeStatusOf(doses.map((dose) => dose.status));
     countIntake(counts, status, band);
-    return { scheduledAt: intake.scheduledAt, medicineIds: intake.medicineIds, status, press, deltaMs, band };
+    return {
+      scheduledAt: intake.scheduledAt,
+      medicineIds: intake.medicineIds,
+      status,
+      doses,
+      press,
+      deltaMs,
+      band,
+    };
   });
   const unmatched = match.unmatched.map((index) => presses[index] as number);
   return { date, start, end, ...tallyOf(counts), intakes: results, unmatched };
@@ -138,6 +185,10 @@ export function computeAdherence(input: AdherenceInput): AdherenceResult {
   );
   const presses = mergePresses(input.presses).filter((press) => press >= rangeStart && press < rangeEnd);
   const scheduled = intakes.map((intake) => intake.scheduledAt);
+  const facts: DoseFacts = {
+    trackedFrom: new Map(medicines.map((medicine) => [medicine.id, medicine.trackedFrom ?? null])),
+    byHand: new Set((input.confirmations ?? []).map((c) => confirmationKey(c.medicineId, c.scheduledAt))),
+  };
 
   const days: DayResult[] = [];
   let nextIntake = 0;
@@ -155,6 +206,7 @@ export function computeAdherence(input: AdherenceInput): AdherenceResult {
         intakes.slice(nextIntake, intakeEnd),
         presses.slice(nextPress, pressEnd),
         now,
+        facts,
       ),
     );
     nextIntake = intakeEnd;
@@ -168,9 +220,9 @@ export function computeAdherence(input: AdherenceInput): AdherenceResult {
     addCounts(total, day);
     unmatched += day.unmatched.length;
     for (const intake of day.intakes) {
-      for (const id of intake.medicineIds) {
-        const counts = perMedicine.get(id);
-        if (counts) countIntake(counts, intake.status, intake.band);
+      for (const dose of intake.doses) {
+        const counts = perMedicine.get(dose.medicineId);
+        if (counts) countIntake(counts, dose.status, intake.band);
       }
     }
   }

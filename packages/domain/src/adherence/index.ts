@@ -1,4 +1,12 @@
-export { bandOf, type DotStatus, dotStatusOf, intakeStatus, lastTakeInstant } from './band';
+export {
+  bandOf,
+  type DotStatus,
+  doseStatus,
+  dotStatusOf,
+  intakeStatus,
+  intakeStatusOf,
+  lastTakeInstant,
+} from './band';
 export { chartDayBoundaries, chartDayMinutes, chartDayOf, chartDayWindow } from './chart-day';
 export {
   ABOUT_1H_MS,
@@ -13,6 +21,7 @@ export {
   type AdherenceResult,
   computeAdherence,
   type DayResult,
+  type DoseResult,
   type IntakeResult,
   type MedicineResult,
   type PeriodResult,
@@ -21,9 +30,11 @@ export { doseInstances, groupIntakes, intakesOf } from './instances';
 export { type MatchPair, type MatchResult, matchPresses } from './match';
 export { mergePresses } from './merge';
 export { addCounts, type Counts, countIntake, emptyCounts, type Tally, tallyOf } from './stats';
+export { trackingStart } from './tracking';
 export type {
   Band,
   DateRange,
+  DoseConfirmation,
   DoseInstance,
   Intake,
   IntakeStatus,

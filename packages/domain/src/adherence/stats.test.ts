@@ -11,6 +11,8 @@ describe('tallies', () => {
     expect(tallyOf(counts)).toEqual({
       scheduled: 4,
       taken: 2,
+      byHand: 0,
+      notTracked: 0,
       missed: 1,
       pending: 1,
       onTime: 1,
@@ -19,6 +21,34 @@ describe('tallies', () => {
       due: 3,
       adherence: 2 / 3,
       onTimeRate: 1 / 3,
+    });
+  });
+
+  it('counts doses confirmed by hand apart from the box, and due; not tracked ones are not due', () => {
+    const counts = emptyCounts();
+    countIntake(counts, 'taken', 'on_time');
+    countIntake(counts, 'by_hand', null);
+    countIntake(counts, 'missed', null);
+    countIntake(counts, 'not_tracked', null);
+    countIntake(counts, 'not_tracked', null);
+    expect(tallyOf(counts)).toMatchObject({
+      scheduled: 5,
+      taken: 1,
+      byHand: 1,
+      notTracked: 2,
+      missed: 1,
+      due: 3,
+      adherence: 2 / 3,
+      onTimeRate: 1 / 3,
+    });
+    expect(tallyOf(countIntake(emptyCounts(), 'not_tracked', null))).toMatchObject({
+      due: 0,
+      missed: 0,
+      adherence: null,
+    });
+    expect(addCounts(countIntake(emptyCounts(), 'by_hand', null), counts)).toMatchObject({
+      byHand: 2,
+      notTracked: 2,
     });
   });
 

@@ -13,6 +13,17 @@ export interface MedicineSchedule {
   endDate: string | null;
   /** Local wall-clock times 'HH:MM' (the API form 'HH:MM:00.000' is accepted too). */
   times: readonly string[];
+  /**
+   * The instant DoseDot starts tracking it (tracking.ts `trackingStart`): a dose scheduled before it is
+   * 'not_tracked' unless a press matches it or it is confirmed by hand. Absent or null: always tracked.
+   */
+  trackedFrom?: number | null;
+}
+
+/** A scheduled dose the patient confirmed by hand (no box press): the medicine and the dose's instant. */
+export interface DoseConfirmation {
+  medicineId: MedicineId;
+  scheduledAt: number;
 }
 
 /** Local dates 'YYYY-MM-DD', both included. */
@@ -48,5 +59,8 @@ export interface Intake {
 /** How close a press came to its intake: the dot colour. */
 export type Band = 'on_time' | 'about_1h' | 'over_2h';
 
-/** Taken (a press is matched), missed (none, and none can come any more) or pending. */
-export type IntakeStatus = 'taken' | 'missed' | 'pending';
+/**
+ * Taken (a press is matched), by hand (no press, confirmed by hand), not tracked (no press, scheduled
+ * before DoseDot tracked the medicine), missed (none, and none can come any more) or pending.
+ */
+export type IntakeStatus = 'taken' | 'by_hand' | 'not_tracked' | 'missed' | 'pending';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema as isoDate } from './common';
+import { manualIntakeSchema } from './intakes';
 import { medicineSchema, scheduleSchema } from './medicine';
 
 /** The longest range one call computes (a year and a bit). */
@@ -14,7 +15,8 @@ export const dateRangeQuerySchema = z
   });
 
 export const bandSchema = z.enum(['on_time', 'about_1h', 'over_2h']);
-export const intakeStatusSchema = z.enum(['taken', 'missed', 'pending']);
+/** taken: by a box press; by_hand: confirmed by hand; not_tracked: before DoseDot tracked the medicine. */
+export const intakeStatusSchema = z.enum(['taken', 'by_hand', 'not_tracked', 'missed', 'pending']);
 
 /** One intake (the doses due at one instant) with what happened to it. */
 export const intakeSchema = z.object({
@@ -23,6 +25,8 @@ export const intakeSchema = z.object({
   scheduledAt: z.string(),
   medicineIds: z.array(z.number().int()),
   status: intakeStatusSchema,
+  /** Each medicine's dose with its own status (one may be confirmed by hand, another not). */
+  doses: z.array(z.object({ medicineId: z.number().int(), status: intakeStatusSchema })),
   /** The matched press, ISO, or null. */
   press: z.string().nullable(),
   /** Minutes from the scheduled time to the press (negative: early), or null. */
@@ -33,14 +37,20 @@ export type IntakeEntry = z.infer<typeof intakeSchema>;
 
 export const tallySchema = z.object({
   scheduled: z.number().int(),
+  /** Taken by a box press. */
   taken: z.number().int(),
+  /** Confirmed by hand (counted apart from the box's). */
+  byHand: z.number().int(),
+  /** Before DoseDot tracked the medicine: neither missed nor due. */
+  notTracked: z.number().int(),
   missed: z.number().int(),
   pending: z.number().int(),
   onTime: z.number().int(),
   about1h: z.number().int(),
   over2h: z.number().int(),
+  /** taken + byHand + missed. */
   due: z.number().int(),
-  /** taken / due (0..1), null when nothing is due yet. */
+  /** (taken + byHand) / due (0..1), null when nothing is due yet. */
   adherence: z.number().nullable(),
   onTimeRate: z.number().nullable(),
 });
@@ -52,6 +62,8 @@ export const adherenceDaySchema = tallySchema.extend({
   intakes: z.array(intakeSchema),
   /** Presses (merged) of this chart day that match no intake. */
   unmatched: z.array(z.string()),
+  /** Intakes entered by hand whose time falls in this chart day (as needed, and confirmations). */
+  manual: z.array(manualIntakeSchema),
 });
 export type AdherenceDay = z.infer<typeof adherenceDaySchema>;
 
@@ -79,6 +91,8 @@ export const medicineScheduleResponseSchema = z.object({
     schedules: z.array(scheduleSchema),
     /** The medicine's intakes over the range, newest first. */
     history: z.array(intakeSchema),
+    /** The medicine's intakes entered by hand over the range (as needed, and confirmations), newest first. */
+    manual: z.array(manualIntakeSchema),
   }),
 });
 export type MedicineScheduleResponse = z.infer<typeof medicineScheduleResponseSchema>;

@@ -3,6 +3,7 @@ export * from './adherence';
 export * from './admin';
 export * from './auth';
 export * from './common';
+export * from './intakes';
 export * from './medicine';
 export * from './oidc';
 export * from './profile';

@@ -21,6 +21,7 @@ import * as twoFactor from './migrations/2026_11_24_0400_two_factor';
 import * as changeNotifications from './migrations/2026_11_24_0500_change_notifications';
 import * as uplinkTimeFlagAndFrameKey from './migrations/2026_11_25_0100_uplink_time_flag_and_frame_key';
 import * as sessions from './migrations/2026_11_25_0200_sessions';
+import * as manualIntakes from './migrations/2026_11_25_0310_manual_intakes';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -156,6 +157,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0500_change_notifications': changeNotifications,
   '2026_11_25_0100_uplink_time_flag_and_frame_key': uplinkTimeFlagAndFrameKey,
   '2026_11_25_0200_sessions': sessions,
+  '2026_11_25_0310_manual_intakes': manualIntakes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,19 @@ export interface MedicineIntakesTable {
   created_at: number;
 }
 
+/** An intake entered by hand (migration 2026_11_25_0310): as needed, or a scheduled dose confirmed. */
+export interface ManualIntakesTable {
+  id: Generated<number>;
+  medicine_id: number;
+  taken_at: number;
+  amount: number | null;
+  /** The scheduled dose it confirms (the dose's instant); null for an as-needed intake. */
+  scheduled_at: number | null;
+  /** The user who entered it (the patient, or an administrator in a session); null once deleted. */
+  entered_by: number | null;
+  entered_at: number;
+}
+
 export interface UplinksTable {
   id: Generated<number>;
   /** The uplink's own identity (deduplication id, correlation id or DevEUI/session/fCnt). */
@@ -292,6 +305,7 @@ export interface Database {
   medicines: MedicinesTable;
   medicine_schedules: MedicineSchedulesTable;
   medicine_intakes: MedicineIntakesTable;
+  manual_intakes: ManualIntakesTable;
   uplinks: UplinksTable;
   sensor_readings: SensorReadingsTable;
   button_presses: ButtonPressesTable;
@@ -319,6 +333,7 @@ export type User = Selectable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type Medicine = Selectable<MedicinesTable>;
 export type MedicineSchedule = Selectable<MedicineSchedulesTable>;
+export type ManualIntake = Selectable<ManualIntakesTable>;
 export type Sensor = Selectable<SensorsTable>;
 export type SensorAssignment = Selectable<SensorAssignmentsTable>;
 export type SensorReading = Selectable<SensorReadingsTable>;

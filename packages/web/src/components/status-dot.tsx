@@ -11,6 +11,8 @@ export const DOT_STATUS_LABEL_KEYS: Record<DotStatus, string> = {
   over_2h: 'doseStatus.over2h',
   missed: 'doseStatus.missed',
   pending: 'doseStatus.pending',
+  by_hand: 'doseStatus.byHand',
+  not_tracked: 'doseStatus.notTracked',
 };
 
 interface StatusDotProps {
@@ -42,6 +44,10 @@ export function StatusDot({ status, size = 14, label }: StatusDotProps) {
           strokeLinecap="round"
           fill="none"
         />
+      ) : status === 'by_hand' ? (
+        <path d="M6 1h4v5h5v4h-5v5H6v-5H1V6h5z" fill="currentColor" />
+      ) : status === 'not_tracked' ? (
+        <rect x="1" y="6" width="14" height="4" fill="currentColor" />
       ) : status === 'pending' ? (
         <circle cx="8" cy="8" r="5.6" stroke="currentColor" strokeWidth="2.8" fill="none" />
       ) : (

@@ -86,9 +86,17 @@ export function primaryTokens(chosen: string, mode: ThemeMode): PrimaryTokens {
 
 /**
  * The dot chart's statuses (the domain's `DotStatus`, given by `dotStatusOf`): the closeness bands of
- * a taken dose, missed and pending.
+ * a dose the box took, confirmed by hand, missed, pending and not tracked (before DoseDot tracked it).
  */
-export const DOT_STATUSES: readonly DotStatus[] = ['on_time', 'about_1h', 'over_2h', 'missed', 'pending'];
+export const DOT_STATUSES: readonly DotStatus[] = [
+  'on_time',
+  'about_1h',
+  'over_2h',
+  'by_hand',
+  'missed',
+  'pending',
+  'not_tracked',
+];
 
 /**
  * The dot chart's colours, per mode. Chosen so every pair stays apart (CIEDE2000 ≥ 15) for normal
@@ -104,6 +112,9 @@ export const DOT_STATUS_COLORS: Record<ThemeMode, Record<DotStatus, string>> = {
     over_2h: '#a33f11',
     missed: '#5e0b45',
     pending: '#868d97',
+    // Confirmed by hand (issue 23): violet; not tracked: a dark neutral, apart from pending's grey.
+    by_hand: '#aa66ff',
+    not_tracked: '#333322',
   },
   dark: {
     on_time: '#6ed4b0',
@@ -111,6 +122,8 @@ export const DOT_STATUS_COLORS: Record<ThemeMode, Record<DotStatus, string>> = {
     over_2h: '#e03f0e',
     missed: '#e667bf',
     pending: '#6b6e6f',
+    by_hand: '#aa33bb',
+    not_tracked: '#669977',
   },
 };
 

@@ -1,6 +1,6 @@
 import type { MedicineScheduleResponse } from '@dosedot/domain';
 import type { Db } from '../../db';
-import { createMedicineService } from '../medicines';
+import { createMedicineService, presentManualIntake } from '../medicines';
 import { presentIntake } from './presenter';
 import { createAdherenceService, type RangeAsked } from './service';
 
@@ -9,20 +9,26 @@ export function createMedicineHistory(db: Db) {
   const medicines = createMedicineService(db);
   const adherence = createAdherenceService(db);
   return async (
-    profileId: number,
+    patient: { profileId: number; userId: number },
     medicineId: number,
     asked: RangeAsked,
   ): Promise<MedicineScheduleResponse['data']> => {
-    const medicine = await medicines.get(profileId, medicineId);
-    const { result } = await adherence.compute(profileId, asked, Date.now(), {
+    const medicine = await medicines.get(patient.profileId, medicineId);
+    const { result, manual } = await adherence.compute(patient.profileId, asked, Date.now(), {
       start: medicine.start_date,
       end: medicine.end_date,
     });
     const history = result.days
       .flatMap((day) =>
-        day.intakes.filter((i) => i.medicineIds.includes(medicine.id)).map((i) => presentIntake(day.date, i)),
+        day.intakes
+          .filter((i) => i.medicineIds.includes(medicine.id))
+          .map((i) => presentIntake(day.date, i, medicine.id)),
       )
       .reverse();
-    return { medicine, schedules: medicine.schedules, history };
+    const own = manual
+      .filter((m) => m.medicine_id === medicine.id)
+      .map((m) => presentManualIntake(m, patient.userId))
+      .reverse();
+    return { medicine, schedules: medicine.schedules, history, manual: own };
   };
 }

@@ -1,21 +1,30 @@
 import type { AdherenceDay, AdherenceResponse, IntakeEntry } from '@dosedot/domain';
 import type { AdherenceResult, DayResult, IntakeResult } from '@dosedot/domain/adherence';
+import { type ManualIntakeRow, presentManualIntake } from '../medicines';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function presentIntake(date: string, intake: IntakeResult): IntakeEntry {
+/** An intake; with `medicineId`, its status is that medicine's dose's (a medicine's history). */
+export function presentIntake(date: string, intake: IntakeResult, medicineId?: number): IntakeEntry {
+  const own = intake.doses.find((dose) => dose.medicineId === medicineId);
   return {
     date,
     scheduledAt: iso(intake.scheduledAt),
     medicineIds: intake.medicineIds.map(Number),
-    status: intake.status,
+    status: own?.status ?? intake.status,
+    doses: intake.doses.map((dose) => ({ medicineId: Number(dose.medicineId), status: dose.status })),
     press: intake.press === null ? null : iso(intake.press),
     deltaMinutes: intake.deltaMs === null ? null : Math.round(intake.deltaMs / 60_000),
     band: intake.band,
   };
 }
 
-function presentDay(day: DayResult): AdherenceDay {
+/** Who reads: the patient's user id (tells an intake they entered from one an administrator did). */
+interface Reader {
+  patientUserId: number;
+}
+
+function presentDay(day: DayResult, manual: readonly ManualIntakeRow[], reader: Reader): AdherenceDay {
   const { intakes, unmatched, start, end, ...tally } = day;
   return {
     ...tally,
@@ -23,6 +32,9 @@ function presentDay(day: DayResult): AdherenceDay {
     end: iso(end),
     intakes: intakes.map((i) => presentIntake(day.date, i)),
     unmatched: unmatched.map(iso),
+    manual: manual
+      .filter((m) => m.taken_at >= start && m.taken_at < end)
+      .map((m) => presentManualIntake(m, reader.patientUserId)),
   };
 }
 
@@ -30,11 +42,13 @@ export function presentAdherence(
   timezone: string,
   range: { from: string; to: string },
   result: AdherenceResult,
+  manual: readonly ManualIntakeRow[],
+  reader: Reader,
 ): AdherenceResponse['data'] {
   return {
     timezone,
     ...range,
-    days: result.days.map(presentDay),
+    days: result.days.map((day) => presentDay(day, manual, reader)),
     byWeek: result.byWeek,
     byMonth: result.byMonth,
     byMedicine: result.byMedicine.map((m) => ({ ...m, medicineId: Number(m.medicineId) })),

@@ -22,8 +22,9 @@ export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const adherence = createAdherenceService(app.db);
   const history = createMedicineHistory(app.db);
   const read = async (request: FastifyRequest<{ Querystring: RangeAsked }>) => {
-    const { timezone, range, result } = await adherence.compute(subjectOf(request).profileId, request.query);
-    return { data: presentAdherence(timezone, range, result) };
+    const subject = subjectOf(request);
+    const { timezone, range, result, manual } = await adherence.compute(subject.profileId, request.query);
+    return { data: presentAdherence(timezone, range, result, manual, { patientUserId: subject.userId }) };
   };
   const config = reads('read_adherence', (r) => {
     const { from, to } = r.query as RangeAsked;
@@ -56,7 +57,7 @@ export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const medicineOf = (request: FastifyRequest<{ Params: { id: number } | { medicineId: number } }>) =>
     'id' in request.params ? request.params.id : request.params.medicineId;
   const medicineHistory = async (request: HistoryRequest) => ({
-    data: await history(subjectOf(request).profileId, medicineOf(request), request.query),
+    data: await history(subjectOf(request), medicineOf(request), request.query),
   });
   const historyConfig = reads('read_medicine', (r) => {
     const { from, to } = r.query as RangeAsked;

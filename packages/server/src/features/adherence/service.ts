@@ -1,11 +1,17 @@
 import { MAX_ADHERENCE_DAYS } from '@dosedot/domain';
-import { chartDayOf, chartDayWindow, computeAdherence, MERGE_WINDOW_MS } from '@dosedot/domain/adherence';
+import {
+  chartDayOf,
+  chartDayWindow,
+  computeAdherence,
+  MERGE_WINDOW_MS,
+  trackingStart,
+} from '@dosedot/domain/adherence';
 import { addDays, dayNumberOf } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
-import { listMedicines, schedulesOf } from '../medicines';
+import { listMedicines, manualIntakesOfProfile, schedulesOf } from '../medicines';
 import { profileTimezone } from '../profiles';
-import { pressesOfProfile } from '../sensors';
+import { firstAssignmentOfProfile, pressesOfProfile } from '../sensors';
 
 export interface RangeAsked {
   from?: string;
@@ -17,7 +23,9 @@ export const DEFAULT_DAYS = 30;
 
 /**
  * The adherence of a profile: its medicines and dosage times, the presses of its boxes from while
- * they were its own, through the domain's engine, in the profile's time zone.
+ * they were its own and the doses confirmed by hand, through the domain's engine, in the profile's
+ * time zone. Each medicine is tracked from the later of its entry and the first box assignment
+ * (the domain's `trackingStart`): doses before are 'not tracked', never missed.
  */
 export function createAdherenceService(db: Db) {
   return {
@@ -47,11 +55,13 @@ export function createAdherenceService(db: Db) {
         db,
         rows.map((m) => m.id),
       );
+      const boxAssignedAt = await firstAssignmentOfProfile(db, profileId);
       const medicines = rows.map((m) => ({
         id: m.id,
         startDate: m.start_date,
         endDate: m.end_date,
         times: m.type === 1 ? schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time) : [],
+        trackedFrom: trackingStart(Number(m.created_at), boxAssignedAt),
       }));
       // From a minute before the first chart day, so the first group of presses is merged whole.
       const presses = (
@@ -62,8 +72,24 @@ export function createAdherenceService(db: Db) {
           chartDayWindow(to, timezone).end,
         )
       ).map((p) => p.pressed_at);
-      const result = computeAdherence({ timezone, medicines, presses, range: { from, to }, now });
-      return { timezone, range: { from, to }, result };
+      const manual = await manualIntakesOfProfile(
+        db,
+        profileId,
+        chartDayWindow(from, timezone).start,
+        chartDayWindow(to, timezone).end,
+      );
+      const confirmations = manual.flatMap((m) =>
+        m.scheduled_at === null ? [] : [{ medicineId: m.medicine_id, scheduledAt: Number(m.scheduled_at) }],
+      );
+      const result = computeAdherence({
+        timezone,
+        medicines,
+        presses,
+        confirmations,
+        range: { from, to },
+        now,
+      });
+      return { timezone, range: { from, to }, result, manual };
     },
   };
 }

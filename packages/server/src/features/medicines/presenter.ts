@@ -1,5 +1,5 @@
-import type { Medicine, Schedule } from '@dosedot/domain';
-import type { MedicineRow, ScheduleRow } from './queries';
+import type { ManualIntake, Medicine, Schedule } from '@dosedot/domain';
+import type { ManualIntakeRow, MedicineRow, ScheduleRow } from './queries';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -30,3 +30,15 @@ export function presentMedicine(row: MedicineRow, schedules: ScheduleRow[]): Med
     updatedAt: iso(row.updated_at),
   };
 }
+
+/** An intake entered by hand; `patientUserId` tells whether the patient entered it themself. */
+export const presentManualIntake = (row: ManualIntakeRow, patientUserId: number): ManualIntake => ({
+  id: row.id,
+  medicineId: row.medicine_id,
+  takenAt: iso(row.taken_at),
+  amount: row.amount,
+  scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
+  enteredBy: row.entered_by,
+  enteredBySelf: row.entered_by === patientUserId,
+  enteredAt: iso(row.entered_at),
+});

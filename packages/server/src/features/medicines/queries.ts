@@ -1,8 +1,9 @@
 import type { Db } from '../../db';
-import type { Medicine, MedicineSchedule } from '../../db/types';
+import type { ManualIntake, Medicine, MedicineSchedule } from '../../db/types';
 
 export type MedicineRow = Medicine;
 export type ScheduleRow = MedicineSchedule;
+export type ManualIntakeRow = ManualIntake;
 
 export type MedicineFields = Pick<
   Medicine,
@@ -64,6 +65,7 @@ export async function updateMedicine(
 export async function deleteMedicine(db: Db, id: number): Promise<void> {
   await db.deleteFrom('medicine_schedules').where('medicine_id', '=', id).execute();
   await db.deleteFrom('medicine_intakes').where('medicine_id', '=', id).execute();
+  await db.deleteFrom('manual_intakes').where('medicine_id', '=', id).execute();
   await db.deleteFrom('medicines').where('id', '=', id).execute();
 }
 
@@ -114,5 +116,68 @@ export function medicineNames(db: Db, profileId: number, ids: number[]) {
     .select(['id', 'name'])
     .where('profile_id', '=', profileId)
     .where('id', 'in', ids)
+    .execute();
+}
+
+export function insertManualIntake(db: Db, values: Omit<ManualIntakeRow, 'id'>): Promise<ManualIntakeRow> {
+  return db.insertInto('manual_intakes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** An intake entered by hand whose medicine belongs to this profile. */
+export function findManualIntake(
+  db: Db,
+  profileId: number,
+  id: number,
+): Promise<ManualIntakeRow | undefined> {
+  return db
+    .selectFrom('manual_intakes')
+    .innerJoin('medicines', 'medicines.id', 'manual_intakes.medicine_id')
+    .selectAll('manual_intakes')
+    .where('manual_intakes.id', '=', id)
+    .where('medicines.profile_id', '=', profileId)
+    .executeTakeFirst();
+}
+
+/** The confirmation by hand of one dose of a medicine, if any. */
+export function findDoseConfirmation(
+  db: Db,
+  medicineId: number,
+  scheduledAt: number,
+): Promise<ManualIntakeRow | undefined> {
+  return db
+    .selectFrom('manual_intakes')
+    .selectAll()
+    .where('medicine_id', '=', medicineId)
+    .where('scheduled_at', '=', scheduledAt)
+    .executeTakeFirst();
+}
+
+export async function deleteManualIntake(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('manual_intakes').where('id', '=', id).execute();
+}
+
+/**
+ * The profile's intakes entered by hand taken, or confirming a dose scheduled, in [from, to):
+ * oldest first.
+ */
+export function manualIntakesOfProfile(
+  db: Db,
+  profileId: number,
+  from: number,
+  to: number,
+): Promise<ManualIntakeRow[]> {
+  return db
+    .selectFrom('manual_intakes')
+    .innerJoin('medicines', 'medicines.id', 'manual_intakes.medicine_id')
+    .selectAll('manual_intakes')
+    .where('medicines.profile_id', '=', profileId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('manual_intakes.taken_at', '>=', from), eb('manual_intakes.taken_at', '<', to)]),
+        eb.and([eb('manual_intakes.scheduled_at', '>=', from), eb('manual_intakes.scheduled_at', '<', to)]),
+      ]),
+    )
+    .orderBy('manual_intakes.taken_at')
+    .orderBy('manual_intakes.id')
     .execute();
 }

@@ -1,11 +1,13 @@
 import {
   assignMedicineRequestSchema,
+  createIntakeRequestSchema,
   createScheduleRequestSchema,
   deletedResponseSchema,
   editMedicineRequestSchema,
   idParamsSchema,
   impersonateAssignMedicineRequestSchema,
   impParamsSchema,
+  intakeResponseSchema,
   type MedicineInput,
   medicineListQuerySchema,
   medicineListResponseSchema,
@@ -15,8 +17,17 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reads, subjectOf, writes } from '../../plugins/subject';
+import { reads, type Subject, subjectOf, writes } from '../../plugins/subject';
+import { createIntakeService, type IntakeAuthor } from './intakes';
 import { createMedicineService } from './service';
+
+const authorOf = (subject: Subject): IntakeAuthor => ({
+  profileId: subject.profileId,
+  userId: subject.userId,
+  timezone: subject.timezone,
+  actorId: subject.actor.id,
+  record: subject.record,
+});
 
 /**
  * The subject's medicines and dosage times (behind the door: one's own, or the patient of an
@@ -24,6 +35,7 @@ import { createMedicineService } from './service';
  */
 export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMedicineService(app.db);
+  const intakes = createIntakeService(app.db);
 
   app.get(
     '/medicines',
@@ -107,6 +119,30 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const subject = subjectOf(request);
       await service.removeSchedule(subject.profileId, request.params.id, subject.record);
+      return { data: { id: request.params.id } };
+    },
+  );
+
+  // Intakes entered by hand: 'I took one' of an as-needed medicine, or a dose confirmed without a press.
+  app.post(
+    '/medicine-intakes',
+    {
+      config: writes('add_intake', (r) => ({
+        medicine: (r.body as { data: { medicine: number } }).data.medicine,
+      })),
+      schema: { body: createIntakeRequestSchema, response: { 200: intakeResponseSchema } },
+    },
+    async (request) => ({ data: await intakes.add(authorOf(subjectOf(request)), request.body.data) }),
+  );
+
+  app.delete(
+    '/medicine-intakes/:id',
+    {
+      config: writes('remove_intake', (r) => ({ intake: (r.params as { id: number }).id })),
+      schema: { params: idParamsSchema, response: { 200: deletedResponseSchema } },
+    },
+    async (request) => {
+      await intakes.remove(authorOf(subjectOf(request)), request.params.id);
       return { data: { id: request.params.id } };
     },
   );

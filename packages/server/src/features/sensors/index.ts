@@ -12,4 +12,10 @@ export {
   updateSensorSummary,
 } from './boxes';
 export { clockOf, rangeOf } from './clock';
-export { climateOfProfile, findSensorByDeveui, intervalsOfSensor, pressesOfProfile } from './queries';
+export {
+  climateOfProfile,
+  findSensorByDeveui,
+  firstAssignmentOfProfile,
+  intervalsOfSensor,
+  pressesOfProfile,
+} from './queries';

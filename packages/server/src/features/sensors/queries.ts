@@ -185,6 +185,16 @@ function whileHeldBy(profileId: number, at: 'button_presses.pressed_at' | 'senso
     ]);
 }
 
+/** When the profile's first box became theirs (the start of their earliest assignment), or null. */
+export async function firstAssignmentOfProfile(db: Db, profileId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('sensor_assignments')
+    .select((eb) => eb.fn.min('assigned_from').as('first'))
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+  return row?.first == null ? null : Number(row.first);
+}
+
 /** Presses of the profile's boxes from while each was theirs, between two instants, oldest first. */
 export function pressesOfProfile(
   db: Db,

@@ -88,7 +88,7 @@ export function CumulativeChartPage() {
                     <>
                       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                         {t('charts.cumulative.summary', {
-                          taken: data.totals.taken,
+                          taken: data.totals.taken + data.totals.byHand,
                           due: data.totals.due,
                           rate: formatPercent(data.totals.adherence, lang) ?? '–',
                           onTime: formatPercent(data.totals.onTimeRate, lang) ?? '–',

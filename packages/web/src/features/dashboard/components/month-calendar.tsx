@@ -39,7 +39,12 @@ export function MonthCalendar({ days, label }: { days: AdherenceDay[]; label: st
         const color = d.adherence === null ? null : dotColor(theme, kindOf(d.adherence));
         const text =
           d.due > 0
-            ? t('dashboard.monthly.day', { date: formatDate(d.date, lang), rate, taken: d.taken, due: d.due })
+            ? t('dashboard.monthly.day', {
+                date: formatDate(d.date, lang),
+                rate,
+                taken: d.taken + d.byHand,
+                due: d.due,
+              })
             : t('dashboard.monthly.nothingDue', { date: formatDate(d.date, lang) });
         return (
           <Box

@@ -49,14 +49,24 @@ export function TodaySummary({ today, next, medicines }: TodaySummaryProps) {
         value={rate ?? '–'}
         detail={
           today && today.due > 0
-            ? t('dashboard.today.takenOfDue', { taken: today.taken, due: today.due })
+            ? t('dashboard.today.takenOfDue', { taken: today.taken + today.byHand, due: today.due })
             : t('dashboard.today.nothingDue')
         }
       />
       <Figure
         label={t('dashboard.today.doses')}
-        value={t('dashboard.today.takenOf', { taken: today?.taken ?? 0, count: today?.scheduled ?? 0 })}
-        detail={t('dashboard.today.onTime', { count: today?.onTime ?? 0 })}
+        value={t('dashboard.today.takenOf', {
+          taken: (today?.taken ?? 0) + (today?.byHand ?? 0),
+          count: (today?.scheduled ?? 0) - (today?.notTracked ?? 0),
+        })}
+        detail={[
+          t('dashboard.today.onTime', { count: today?.onTime ?? 0 }),
+          // Confirmed by hand counts apart from what the box took; not tracked is neither due nor missed.
+          today?.byHand ? t('dashboard.today.byHand', { count: today.byHand }) : null,
+          today?.notTracked ? t('dashboard.today.notTracked', { count: today.notTracked }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       />
       <Figure
         label={t('dashboard.today.next')}

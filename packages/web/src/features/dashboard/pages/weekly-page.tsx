@@ -40,7 +40,7 @@ export function WeeklyPage() {
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                     {t('dashboard.weekly.summary', {
                       rate: formatPercent(data.totals.adherence, lang) ?? '–',
-                      taken: data.totals.taken,
+                      taken: data.totals.taken + data.totals.byHand,
                       due: data.totals.due,
                     })}
                   </Typography>

@@ -12,6 +12,7 @@ import { formatDate, formatTime } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
 import { formatStrength } from '../utils/strength';
+import { ConfirmDoseButton, canConfirm } from './confirm-dose-button';
 import { DayPicker } from './day-picker';
 
 interface DailyPlanProps {
@@ -42,12 +43,20 @@ export function DailyPlan({ day, medicines, onDayChange }: DailyPlanProps) {
             <List aria-label={t('medicines.daily.label', { date: formatDate(day, lang) })}>
               {intakes.map((intake) => {
                 const kind = dotStatusOf(intake);
+                // The doses a press did not take and no hand confirmed yet.
+                const open = intake.doses
+                  .filter((dose) => canConfirm(dose.status, intake.scheduledAt))
+                  .map((dose) => dose.medicineId);
                 const names = intake.medicineIds.map((id) => {
                   const m = byId.get(id);
                   return m ? [m.name, formatStrength(m.strength, t)].filter(Boolean).join(' ') : `#${id}`;
                 });
                 return (
-                  <ListItem key={intake.scheduledAt} divider sx={{ gap: 2, alignItems: 'flex-start' }}>
+                  <ListItem
+                    key={intake.scheduledAt}
+                    divider
+                    sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+                  >
                     <Typography sx={{ fontWeight: 600, minWidth: 80, pt: 0.75 }}>
                       {formatTime(intake.scheduledAt, lang, data.timezone)}
                     </Typography>
@@ -66,6 +75,9 @@ export function DailyPlan({ day, medicines, onDayChange }: DailyPlanProps) {
                         </Box>
                       }
                     />
+                    {open.length > 0 ? (
+                      <ConfirmDoseButton medicineIds={open} scheduledAt={intake.scheduledAt} />
+                    ) : null}
                   </ListItem>
                 );
               })}

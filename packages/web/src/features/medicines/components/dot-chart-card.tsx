@@ -34,7 +34,7 @@ export function DotChartCard({ adherence, dosageTimes, medicineNames }: DotChart
   const label = t('medicines.chart.label', {
     from: formatDate(adherence.from, lang),
     to: formatDate(adherence.to, lang),
-    taken: adherence.totals.taken,
+    taken: adherence.totals.taken + adherence.totals.byHand,
     due: adherence.totals.due,
     unmatched: adherence.totals.unmatched,
   });

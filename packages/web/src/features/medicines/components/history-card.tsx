@@ -1,7 +1,10 @@
 import type { Medicine } from '@dosedot/domain';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PanToolAltOutlined from '@mui/icons-material/PanToolAltOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useViewer } from '../../../lib/viewer';
@@ -9,18 +12,26 @@ import { useMedicineSchedule } from '../api/get-medicine-schedule';
 import type { DateRange } from '../api/keys';
 import { downloadText, slug, toCsv } from '../utils/csv';
 import { historyHeaders, historyRows } from '../utils/history-rows';
+import { ConfirmDoseButton, canConfirm } from './confirm-dose-button';
 import { HistoryTable } from './history-table';
+import { ManualIntakes } from './manual-intakes';
 import { Section } from './section';
+import { TookOneDialog } from './took-one-dialog';
 
 interface HistoryCardProps {
   medicine: Medicine;
   range: DateRange;
 }
 
-/** Medicine history: the chosen medicine's doses over the period, and its CSV export. */
+/**
+ * Medicine history: the chosen medicine's doses over the period (a dose without a press can be
+ * confirmed by hand), the intakes entered by hand ('I took one' for an as-needed medicine), and
+ * the CSV export.
+ */
 export function HistoryCard({ medicine, range }: HistoryCardProps) {
   const { lang, zone } = useViewer();
   const { t } = useTranslation();
+  const [taking, setTaking] = useState(false);
   const schedule = useMedicineSchedule(medicine.id, range);
   const rows = schedule.data ? historyRows(schedule.data.history, lang, zone, t) : [];
   const exportCsv = () =>
@@ -34,25 +45,57 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
       title={t('medicines.history.title', { name: medicine.name })}
       tour="history"
       actions={
-        <Button
-          size="small"
-          startIcon={<FileDownloadOutlined />}
-          onClick={exportCsv}
-          disabled={rows.length === 0}
-        >
-          {t('medicines.export.csv')}
-        </Button>
+        <>
+          {medicine.type === 2 ? (
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<PanToolAltOutlined />}
+              sx={{ minHeight: 44 }}
+              onClick={() => setTaking(true)}
+            >
+              {t('medicines.intake.tookOne')}
+            </Button>
+          ) : null}
+          <Button
+            size="small"
+            startIcon={<FileDownloadOutlined />}
+            onClick={exportCsv}
+            disabled={rows.length === 0}
+          >
+            {t('medicines.export.csv')}
+          </Button>
+        </>
       }
     >
       <QueryState query={schedule}>
-        {() =>
-          rows.length === 0 ? (
-            <Typography color="text.secondary">{t('medicines.history.empty')}</Typography>
-          ) : (
-            <HistoryTable rows={rows} label={t('medicines.history.title', { name: medicine.name })} />
-          )
-        }
+        {(data) => (
+          <>
+            {medicine.type === 2 ? null : rows.length === 0 ? (
+              <Typography color="text.secondary">{t('medicines.history.empty')}</Typography>
+            ) : (
+              <HistoryTable
+                rows={rows}
+                label={t('medicines.history.title', { name: medicine.name })}
+                action={(row) =>
+                  canConfirm(row.status, row.scheduledAt) ? (
+                    <ConfirmDoseButton medicineIds={[medicine.id]} scheduledAt={row.scheduledAt} />
+                  ) : null
+                }
+              />
+            )}
+            {rows.some((row) => row.status === 'not_tracked') ? (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t('medicines.intake.notTracked')}
+              </Alert>
+            ) : null}
+            {medicine.type === 2 || data.manual.length > 0 ? <ManualIntakes intakes={data.manual} /> : null}
+          </>
+        )}
       </QueryState>
+      {medicine.type === 2 ? (
+        <TookOneDialog medicine={medicine} open={taking} onClose={() => setTaking(false)} />
+      ) : null}
     </Section>
   );
 }

@@ -5,12 +5,20 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
 import { type HistoryRow, historyHeaders } from '../utils/history-rows';
 
+interface HistoryTableProps {
+  rows: HistoryRow[];
+  label: string;
+  /** What a row offers beside its cells (confirming a dose by hand); not part of the CSV. */
+  action?: (row: HistoryRow) => ReactNode;
+}
+
 /** The medicine history: one row per dose, newest first; the CSV export writes the same rows. */
-export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: string }) {
+export function HistoryTable({ rows, label, action }: HistoryTableProps) {
   const { t } = useTranslation();
   const headers = historyHeaders(t);
   return (
@@ -23,6 +31,7 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
                 {h}
               </TableCell>
             ))}
+            {action ? <TableCell aria-hidden="true" /> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -40,6 +49,7 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
                   )}
                 </TableCell>
               ))}
+              {action ? <TableCell sx={{ whiteSpace: 'nowrap', py: 0.25 }}>{action(row)}</TableCell> : null}
             </TableRow>
           ))}
         </TableBody>

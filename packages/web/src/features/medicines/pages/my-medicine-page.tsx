@@ -1,3 +1,4 @@
+import type { Medicine } from '@dosedot/domain';
 import { monthOf } from '@dosedot/domain/time';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
@@ -25,6 +26,13 @@ import { useDoctorReport } from '../hooks/use-doctor-report';
 import { useSearchState } from '../hooks/use-search-state';
 
 const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths.myMedicineType2]: 2 };
+
+/**
+ * The medicine shown when none is chosen: the first scheduled one, so the page does not open on an
+ * as-needed medicine's empty plan (issue 23 item 2); the first of all when none is scheduled.
+ */
+const firstShown = (medicines: Medicine[]): Medicine | undefined =>
+  medicines.find((m) => m.type === 1) ?? medicines[0];
 
 /**
  * My Medicine (all, scheduled, as needed): the medicines; the chosen one's schedule and history
@@ -70,7 +78,7 @@ export function MyMedicinePage() {
       />
       <QueryState query={list}>
         {(medicines) => {
-          const selected = medicines.find((m) => m.id === state.medicine) ?? medicines[0];
+          const selected = medicines.find((m) => m.id === state.medicine) ?? firstShown(medicines);
           if (!selected)
             return (
               <EmptyState title={t('medicines.list.empty')}>
@@ -107,7 +115,7 @@ export function MyMedicinePage() {
         range={state.range}
         rangeValid={!state.rangeError}
         medicines={all.data ?? []}
-        selected={(list.data ?? []).find((m) => m.id === state.medicine) ?? list.data?.[0]}
+        selected={(list.data ?? []).find((m) => m.id === state.medicine) ?? firstShown(list.data ?? [])}
         day={state.day ?? today}
         month={state.month ?? monthOf(today)}
         onChange={state.set}

@@ -12,11 +12,15 @@ export interface Dot {
   scheduledAt: string | null;
   press: string | null;
   deltaMinutes: number | null;
+  /** An intake entered by hand: when it was taken. */
+  takenAt?: string;
 }
 
 /**
- * The dots of the chart days: a taken intake at the time of its press, a missed or pending one at
- * its scheduled time, and every press that matched no intake at its own time.
+ * The dots of the chart days: a taken intake at the time of its press, any other (confirmed by
+ * hand, missed, pending, not tracked) at its scheduled time, every press that matched no intake at
+ * its own time, and every as-needed intake entered by hand at its time (its own mark, 'manual'; a
+ * confirmation by hand is its dose's dot already).
  */
 export function dotsOf(days: AdherenceDay[], zone: string): Dot[] {
   return days.flatMap((day, i) => [
@@ -38,6 +42,18 @@ export function dotsOf(days: AdherenceDay[], zone: string): Dot[] {
       press,
       deltaMinutes: null,
     })),
+    ...day.manual
+      .filter((intake) => intake.scheduledAt === null)
+      .map((intake) => ({
+        day: i,
+        minutes: chartDayMinutes(Date.parse(intake.takenAt), zone),
+        kind: 'manual' as const,
+        medicineIds: [intake.medicineId],
+        scheduledAt: null,
+        press: null,
+        deltaMinutes: null,
+        takenAt: intake.takenAt,
+      })),
   ]);
 }
 
@@ -56,7 +72,10 @@ export function countKinds(dots: Dot[]): Record<DotKind, number> {
     over_2h: 0,
     missed: 0,
     pending: 0,
+    by_hand: 0,
+    not_tracked: 0,
     unmatched: 0,
+    manual: 0,
   };
   for (const dot of dots) counts[dot.kind]++;
   return counts;

@@ -8,6 +8,9 @@ import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 export interface HistoryRow {
   key: string;
   kind: DotKind;
+  /** The dose's instant and status (not exported): a dose without a press may be confirmed by hand. */
+  scheduledAt: string;
+  status: IntakeEntry['status'];
   cells: [
     date: string,
     scheduled: string,
@@ -37,6 +40,8 @@ export function historyRows(history: IntakeEntry[], lang: string, zone: string, 
   return history.map((intake) => ({
     key: `${intake.scheduledAt}-${intake.medicineIds.join('-')}`,
     kind: dotStatusOf(intake),
+    scheduledAt: intake.scheduledAt,
+    status: intake.status,
     cells: [
       formatDate(intake.date, lang),
       formatTime(intake.scheduledAt, lang, zone),
