@@ -13,6 +13,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // A local OpenID Connect provider beside the server (e2e/oidc-provider.mjs; tests/oidc.spec.ts), on
 // its own port so that side-by-side suites do not meet.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 1000);
+/** The network servers' webhook secret of the e2e server: specs send real uplinks to /api/ingest/*. */
+export const INGEST_TOKEN = 'e2e-ingest-token-not-a-real-one';
 const OIDC = {
   E2E_OIDC_PORT: String(OIDC_PORT),
   E2E_OIDC_REDIRECT_URI: `${BASE_URL}/api/auth/oidc/e2e-idp/callback`,
@@ -94,6 +96,7 @@ export default defineConfig({
         DATA_DIR,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        INGEST_TOKEN,
         NODE_ENV: 'development',
         APP_URL: BASE_URL,
         OIDC_1_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
