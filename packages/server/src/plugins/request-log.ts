@@ -1,7 +1,5 @@
-import { hostname } from 'node:os';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
-import pino from 'pino';
 
 type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
@@ -72,61 +70,17 @@ class LazyRequestLogger implements FastifyBaseLogger {
 export const lazyRequestLogger: FastifyChildLoggerFactory = (logger, bindings, options) =>
   new LazyRequestLogger(logger, bindings, options);
 
-/** Where a request's line can be written without pino's general serializer. */
-interface LineDestination {
-  write(line: string): unknown;
-}
-
-const INFO = 30; // pino's level number of info
-
-/**
- * Writes the answered-request line itself, byte for byte as pino writes it with our options
- * (level, time, pid, hostname, the fields, msg): pino's general serializer walks the object and
- * stringifies each value, a few microseconds on every request, the largest part of the log's
- * cost. Only for logger options of a plain pino logger, a level and a stream (no formatters,
- * mixins, base or serializers); for any other, undefined, and pino writes the line.
- */
-export function flatRequestLine(
-  options: unknown,
-): ((request: FastifyRequest, reply: FastifyReply) => void) | undefined {
-  if (typeof options !== 'object' || options === null) return undefined;
-  const {
-    level = 'info',
-    stream: destination,
-    ...rest
-  } = options as { level?: string; stream?: LineDestination };
-  if (Object.keys(rest).length > 0 || typeof destination?.write !== 'function') return undefined;
-  const threshold = pino.levels.values[level];
-  if (threshold === undefined) return undefined;
-  if (threshold > INFO) return () => {};
-  const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
-  return (request, reply) => {
-    destination.write(
-      `{"level":${INFO},"time":${Date.now()}${base},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"ip":${JSON.stringify(request.ip)},"statusCode":${reply.statusCode},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
-    );
-  };
-}
-
 /**
  * One log line per request, written when it is answered, not two: request id, method, URL,
- * address, status and time, flat (no serializer runs). Never headers or bodies, so no token or
- * password can reach a log (and no redaction pass runs on every line).
+ * address, status and time. Never headers or bodies, so no token or password can reach a log (and
+ * no redaction pass runs on every line).
  */
 export class OneLinePerRequest extends LogController {
-  /** `completed` writes the line of an answered request (flatRequestLine); else pino does. */
-  constructor(private readonly completed?: (request: FastifyRequest, reply: FastifyReply) => void) {
-    super();
-  }
-
   override incomingRequest(request: FastifyRequest) {
     request.log.debug('incoming request');
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    if (!error && this.completed) {
-      this.completed(request, reply);
-      return;
-    }
     const line = {
       reqId: request.id,
       method: request.method,
