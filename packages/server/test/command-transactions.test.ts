@@ -16,10 +16,11 @@ describe.each(ENGINES)('one transaction per command on %s', (engine) => {
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
   /** Refuses every access-log entry of an impersonated write (the session's start still logs). */
-  async function refuseWriteLogs() {
-    const writes = ['add_medicine', 'remove_medicine', 'add_schedule', 'remove_schedule'].map(
+  async function refuseWriteLogs(
+    writes = ['add_medicine', 'remove_medicine', 'add_schedule', 'remove_schedule'].map(
       (a) => `impersonation.${a}`,
-    );
+    ),
+  ) {
     const list = sql.join(writes.map((w) => sql.lit(w)));
     if (engine === 'sqlite')
       await sql`create trigger no_write_log before insert on audit_log when new.action in (${list})
@@ -88,5 +89,30 @@ describe.each(ENGINES)('one transaction per command on %s', (engine) => {
     }).toEqual(before);
     const medicines = (await call('GET', '/api/medicines', patient.auth)).json().data;
     expect(medicines.map((m: { name: string }) => m.name)).toEqual(['Ramipril']);
+  });
+
+  it('writes no reset code when its audit line cannot be written', async () => {
+    const user = await registerUser(t.app, { username: 'Rita Reset' });
+    const codes = () => count(t.db, 'password_resets');
+    const before = await codes();
+    const allow = await refuseWriteLogs(['auth.reset_requested']);
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.user.email },
+      });
+      expect(refused.statusCode).toBe(500);
+      expect(await codes()).toBe(before);
+    } finally {
+      await allow();
+    }
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.user.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(await codes()).toBe(before + 1);
   });
 });

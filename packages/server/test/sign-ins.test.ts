@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config';
-import { audit } from '../src/lib/audit';
+import { audit } from '../src/features/audit';
 import {
   createTestApp,
   ENGINES,

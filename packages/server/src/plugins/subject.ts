@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { type Db, readNow } from '../db';
 import { openSessions } from '../features/impersonation';
 import { findPatient, type PatientKey, type PatientRow } from '../features/profiles';
-import { audit } from '../lib/audit';
+import { audit } from '../features/audit';
 import { fieldError, forbidden, HttpError, notFound } from '../lib/errors';
 import { requireAdminSecondFactor } from '../policies';
 import { type CurrentUser, userOf } from './auth';

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
 import { mailWait } from '../../lib/attempt-limiter';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';

@@ -3,7 +3,7 @@ import { MFA_CHALLENGE_MINUTES, type MfaChallenge } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 
 const MFA_CHALLENGE_MS = MFA_CHALLENGE_MINUTES * 60 * 1000;
 

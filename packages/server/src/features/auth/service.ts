@@ -17,7 +17,7 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
 import { mailWait } from '../../lib/attempt-limiter';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import { constraintViolation } from '../../lib/constraints';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests, validationError } from '../../lib/errors';
@@ -61,14 +61,15 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
   const confirmations = createConfirmationService({ db, config, mailer, log, counters });
 
   /** A single-use reset link for the user, in their language's path. */
-  async function resetLink(user: User, now: number) {
+  /** A new reset code for the user, written with `trx` (the caller's transaction, or the database). */
+  async function resetLink(user: User, now: number, trx: Db = db) {
     const code = randomBytes(32).toString('base64url');
     await insertResetCode(
-      db,
+      trx,
       { userId: user.id, codeHash: hashCode(code), expiresAt: now + RESET_CODE_LIFETIME_MS },
       now,
     );
-    const language = await profileLanguage(db, user.id);
+    const language = await profileLanguage(trx, user.id);
     const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
     return { language, link: `${config.appUrl}${prefix}/auth/reset-password?code=${code}` };
   }
@@ -259,13 +260,17 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
       if (wait > 0) throw tooManyRequests(wait);
       const user = await findUserByEmail(db, email);
       if (!user || user.blocked) return;
-      const { language, link } = await resetLink(user, Date.now());
-      await audit(db, {
-        actorUserId: user.id,
-        action: 'auth.reset_requested',
-        targetType: 'user',
-        targetId: user.id,
-        ip,
+      // The code and its audit line commit together, or neither does.
+      const { language, link } = await inTransaction(db, async (trx) => {
+        const made = await resetLink(user, Date.now(), trx);
+        await audit(trx, {
+          actorUserId: user.id,
+          action: 'auth.reset_requested',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+        });
+        return made;
       });
       // Not awaited: a slow mail server must not tell an observer that the address exists.
       mailer.send({ to: user.email, ...resetPasswordEmail(language, link) }).catch((err: unknown) => {

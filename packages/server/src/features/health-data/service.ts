@@ -8,7 +8,7 @@ import {
 } from '@dosedot/domain/health';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import { open, seal } from '../../lib/encryption';
 import { findHealthRecord, saveHealthRecord } from './queries';
 

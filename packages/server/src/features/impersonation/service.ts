@@ -1,7 +1,7 @@
 import { IMPERSONATION_MINUTES, type ImpersonationSession } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import { dataFieldError, notFound } from '../../lib/errors';
 import { findPatient, type PatientRow } from '../profiles';
 import { endSessions, insertSession, openSessions, type SessionRow } from './queries';

@@ -12,7 +12,7 @@ import type { AppConfig, OidcProviderConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import { fieldError, validationError } from '../../lib/errors';
 import { SCRYPT } from '../../lib/passwords';
 import { beginSecondStep, findActiveUserById, findUserByEmail, findUserById, insertAccount } from '../auth';
@@ -301,24 +301,28 @@ export function createOidcService({ db, config, clients, log }: OidcServiceDeps)
       // hands the challenge to the sign-in page's second step; auth.login is written after the code.
       const challenge = await beginSecondStep(db, user, { method: `oidc:${provider.id}`, ip }, now);
       if (challenge) return { location: `${success}#mfa=${challenge.mfaToken}`, cookie: null };
-      await audit(db, {
-        actorUserId: user.id,
-        action: 'auth.login',
-        targetType: 'user',
-        targetId: user.id,
-        details: { method: 'oidc', provider: provider.id, email: user.email },
-        ip,
-      });
       const code = randomBytes(32).toString('base64url');
-      await insertSignInCode(
-        db,
-        {
-          codeHash: boundCodeHash(code, flow.browser),
-          userId: user.id,
-          expiresAt: now + SIGN_IN_CODE_LIFETIME_MS,
-        },
-        now,
-      );
+      const signedIn = user;
+      // The sign-in and the code that completes it commit together, or neither does.
+      await inTransaction(db, async (trx) => {
+        await audit(trx, {
+          actorUserId: signedIn.id,
+          action: 'auth.login',
+          targetType: 'user',
+          targetId: signedIn.id,
+          details: { method: 'oidc', provider: provider.id, email: signedIn.email },
+          ip,
+        });
+        await insertSignInCode(
+          trx,
+          {
+            codeHash: boundCodeHash(code, flow.browser),
+            userId: signedIn.id,
+            expiresAt: now + SIGN_IN_CODE_LIFETIME_MS,
+          },
+          now,
+        );
+      });
       return { location: `${success}#oidc=${code}`, cookie: null };
     },
 

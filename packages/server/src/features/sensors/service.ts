@@ -10,7 +10,7 @@ import { MERGE_WINDOW_MS, mergePresses } from '@dosedot/domain/adherence';
 import { DEFAULT_SERVICE_THRESHOLDS, type ServiceThresholds } from '@dosedot/domain/lorawan';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import { dataFieldError, HttpError } from '../../lib/errors';
 import { findProfileById, holderOfSensor, type ProfileRef, setProfileSensor } from '../profiles';
 import { clockOf, rangeOf, stamp } from './clock';

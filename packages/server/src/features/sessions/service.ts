@@ -9,7 +9,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/password-policy';

@@ -15,7 +15,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { audit } from '../../lib/audit';
+import { audit } from '../audit';
 import type { CounterStore } from '../../lib/counters';
 import { open, seal } from '../../lib/encryption';
 import { fieldError, HttpError, tooManyRequests, unauthorized, validationError } from '../../lib/errors';
@@ -379,6 +379,9 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
       if (row?.confirmed_at == null) throw unauthorized(CHALLENGE_EXPIRED_MESSAGE);
 
       const byRecovery = body.recoveryCode !== undefined;
+      const second = byRecovery ? 'recovery_code' : 'totp';
+      // The code or recovery code used, the challenge spent and the sign-in's audit lines commit
+      // together, or none of them does.
       const passed = await inTransaction(db, async (trx) => {
         const ok = byRecovery
           ? await consumeRecoveryCode(trx, user.id, recoveryCodeHash(user.id, body.recoveryCode ?? ''), now)
@@ -386,6 +389,24 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
         if (!ok) return 'wrong' as const;
         // Two tabs with the same challenge: only one signs in.
         if (!(await useChallenge(trx, challenge.id, now))) return 'used' as const;
+        await audit(trx, {
+          actorUserId: user.id,
+          action: 'auth.login',
+          targetType: 'user',
+          targetId: user.id,
+          details: { method: `${challenge.method}+${second}`, email },
+          ip,
+        });
+        if (byRecovery) {
+          await audit(trx, {
+            actorUserId: user.id,
+            action: 'two_factor.recovery_used',
+            targetType: 'user',
+            targetId: user.id,
+            details: { left: await countUnusedRecoveryCodes(trx, user.id) },
+            ip,
+          });
+        }
         return 'ok' as const;
       });
       if (passed === 'used') throw unauthorized(CHALLENGE_EXPIRED_MESSAGE);
@@ -397,25 +418,6 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
           : fieldError('code', WRONG_CODE_MESSAGE);
       }
       await counters.reset(counterKey(user.id));
-      const second = byRecovery ? 'recovery_code' : 'totp';
-      await audit(db, {
-        actorUserId: user.id,
-        action: 'auth.login',
-        targetType: 'user',
-        targetId: user.id,
-        details: { method: `${challenge.method}+${second}`, email },
-        ip,
-      });
-      if (byRecovery) {
-        await audit(db, {
-          actorUserId: user.id,
-          action: 'two_factor.recovery_used',
-          targetType: 'user',
-          targetId: user.id,
-          details: { left: await countUnusedRecoveryCodes(db, user.id) },
-          ip,
-        });
-      }
       return user;
     },
   };
