@@ -1,9 +1,9 @@
 import { allows, hasHealthDataAccess } from '@dosedot/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Db, readNow } from '../db';
+import { audit } from '../features/audit';
 import { openSessions } from '../features/impersonation';
 import { findPatient, type PatientKey, type PatientRow } from '../features/profiles';
-import { audit } from '../features/audit';
 import { fieldError, forbidden, HttpError, notFound } from '../lib/errors';
 import { requireAdminSecondFactor } from '../policies';
 import { type CurrentUser, userOf } from './auth';

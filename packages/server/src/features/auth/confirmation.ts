@@ -6,10 +6,10 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
 import { mailWait } from '../../lib/attempt-limiter';
-import { audit } from '../audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { audit } from '../audit';
 import { profileLanguage } from '../profiles';
 import { confirmEmailEmail } from './emails';
 import {

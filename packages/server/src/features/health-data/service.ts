@@ -8,8 +8,8 @@ import {
 } from '@dosedot/domain/health';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { audit } from '../audit';
 import { open, seal } from '../../lib/encryption';
+import { audit } from '../audit';
 import { findHealthRecord, saveHealthRecord } from './queries';
 
 /** The record is bound to its profile: a row copied to another profile does not open. */

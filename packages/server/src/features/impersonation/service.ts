@@ -1,8 +1,8 @@
 import { IMPERSONATION_MINUTES, type ImpersonationSession } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { audit } from '../audit';
 import { dataFieldError, notFound } from '../../lib/errors';
+import { audit } from '../audit';
 import { findPatient, type PatientRow } from '../profiles';
 import { endSessions, insertSession, openSessions, type SessionRow } from './queries';
 

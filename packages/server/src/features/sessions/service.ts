@@ -9,11 +9,11 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { audit } from '../audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { audit } from '../audit';
 import { changePassword, endSession } from './queries';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The provided current password is invalid';
