@@ -10,7 +10,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { ApiError, failureKey } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 
 type Field = 'password' | 'code';
@@ -63,10 +62,7 @@ export function DeleteAccountDialog({
     setFailure(null);
     remove.mutate(
       { password, ...(twoFactor ? { code: typed } : {}) },
-      {
-        onSuccess: () => notify.success(t('account.delete.done')),
-        onError: (error) => setFailure(failureOf(error)),
-      },
+      { onError: (error) => setFailure(failureOf(error)) },
     );
   };
 
