@@ -12,7 +12,8 @@ import { DATA_DIR, newEmail, signIn } from './support';
  */
 
 export const PASSWORD = 'Dose-Dot-e2e-2026!';
-export const TOUR_SEEN = 'dosedot.tour.dot-chart';
+/** The guided tour seen by a user is remembered per user id under this prefix (logout keeps it). */
+const TOUR_SEEN = 'dosedot.kept.tour.dot-chart.';
 
 export interface Patient {
   email: string;
@@ -42,9 +43,17 @@ export async function signInAs(page: Page, patient: Patient) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The guided tour counts as seen, so it does not cover the page (its own test opens it). */
+/**
+ * The guided tour counts as seen for whoever signs in, so it does not open by itself (its own test
+ * opens it): the user id is not known before sign-in, so every user's key reads as seen.
+ */
 export const skipTour = (page: Page) =>
-  page.addInitScript((key) => localStorage.setItem(key, 'seen'), TOUR_SEEN);
+  page.addInitScript((prefix) => {
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      return key.startsWith(prefix) ? 'seen' : getItem.call(this, key);
+    };
+  }, TOUR_SEEN);
 
 export async function addMedicine(
   page: Page,

@@ -58,6 +58,7 @@ describe('logout', () => {
     useSettings.getState().setMode('dark');
     localStorage.setItem('dosedot.charts', '{"series":[1,2]}');
     localStorage.setItem('unrelated.key', 'kept');
+    localStorage.setItem('dosedot.kept.tour.dot-chart.7', 'seen');
     sessionStorage.setItem('dosedot.chunk-reload-at', '1');
     expect(localStorage.getItem('dosedot.session')).toContain('a-token');
 
@@ -76,7 +77,8 @@ describe('logout', () => {
       expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a-token');
     vi.unstubAllGlobals();
     const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).sort();
-    expect(keys).toEqual(['dosedot.settings', 'unrelated.key']);
+    // The guided tour seen by a user stays seen (it opens once per user on this device).
+    expect(keys).toEqual(['dosedot.kept.tour.dot-chart.7', 'dosedot.settings', 'unrelated.key']);
     expect(sessionStorage.length).toBe(0);
     expect(useSettings.getState().mode).toBe('dark');
   });

@@ -1,14 +1,18 @@
+import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { type EventHandler, Joyride, STATUS, type Step } from 'react-joyride';
+import { DotMark } from '../../../components/dot-mark';
+import { DOT_KINDS } from '../../../lib/dots';
 
 /** The steps' anchors: data-tour attributes of the My Medicine page. */
 const target = (name: string) => `[data-tour="${name}"]`;
 
 /**
  * The guided tour of the dot chart (react-joyride, loaded with the first tour): what a column and a
- * dot mean, the colours, the dashed dosage times, the period and the exports. `onEnd` hears when
- * it is finished or skipped.
+ * dot mean, the marks, the dashed dosage times, the period and the exports. `onEnd` hears when
+ * it is finished or skipped. It never covers the page: no backdrop, no focus trap, the page
+ * underneath stays usable while a step is shown.
  */
 export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () => void }) {
   const { t } = useTranslation();
@@ -20,9 +24,44 @@ export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () =
       content: t('medicines.tour.chart'),
     },
     {
-      target: target('dot-legend'),
+      target: 'body',
       title: t('medicines.tour.legendTitle'),
-      content: t('medicines.tour.legend'),
+      // In the middle of the screen: beside the legend a phone has no room for the list.
+      placement: 'center',
+      // The marks as the chart draws them (shape and colour from the same code), each named.
+      content: (
+        <>
+          {t('medicines.tour.legend')}
+          {/* On a short phone screen the list scrolls inside the tooltip, which stays on screen. */}
+          <Box
+            component="ul"
+            tabIndex={0}
+            aria-label={t('medicines.tour.legendTitle')}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              mt: 1,
+              textAlign: 'start',
+              maxHeight: '45vh',
+              overflowY: 'auto',
+            }}
+          >
+            {DOT_KINDS.map((kind) => (
+              <Box
+                component="li"
+                key={kind}
+                sx={{ display: 'flex', gap: 1, alignItems: 'baseline', mt: 0.5 }}
+              >
+                <Box component="span" sx={{ flex: 'none', position: 'relative', top: 2 }}>
+                  <DotMark kind={kind} size={14} />
+                </Box>
+                {t(`medicines.tour.marks.${kind}`, { defaultValue: t(`medicines.dot.${kind}`) })}
+              </Box>
+            ))}
+          </Box>
+        </>
+      ),
     },
     {
       target: target('dot-chart'),
@@ -58,8 +97,10 @@ export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () =
         skipBeacon: true,
         showProgress: true,
         buttons: ['back', 'close', 'primary', 'skip'],
-        // A click beside the tooltip ends the tour (onEvent turns a close into a skip).
-        overlayClickAction: 'close',
+        // Nothing covers the page: it stays usable beside the tooltip, which Skip or Close ends.
+        hideOverlay: true,
+        disableFocusTrap: true,
+        overlayClickAction: false,
         primaryColor: theme.palette.primary.main,
         backgroundColor: theme.palette.background.paper,
         arrowColor: theme.palette.background.paper,

@@ -57,6 +57,8 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
           fullWidth
           error={!!errors[name]}
           helperText={errorText(errors[name])}
+          // The empty choice ('No unit', 'Not given') is a choice too: shown, not a blank field.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           {options.map(([value, optionLabel]) => (
             <MenuItem key={value} value={value}>

@@ -1,33 +1,44 @@
-import { useCallback, useState } from 'react';
-import { STORAGE_PREFIX } from '../../../lib/storage';
+import { useCallback, useEffect, useState } from 'react';
+import { useUser } from '../../../lib/current-user';
+import { KEPT_PREFIX } from '../../../lib/storage';
 
-/** Set once the dot chart's tour was finished or skipped in this browser (logout clears it with the rest). */
-export const TOUR_SEEN_KEY = `${STORAGE_PREFIX}tour.dot-chart`;
+/** Set for a user once the dot chart's tour opened by itself on this device; logout keeps it. */
+const seenKey = (userId: number) => `${KEPT_PREFIX}tour.dot-chart.${userId}`;
 
-const seen = () => {
+const seen = (userId: number) => {
   try {
-    return localStorage.getItem(TOUR_SEEN_KEY) !== null;
+    return localStorage.getItem(seenKey(userId)) !== null;
   } catch {
     return true;
   }
 };
 
+const remember = (userId: number) => {
+  try {
+    localStorage.setItem(seenKey(userId), 'seen');
+  } catch {
+    // Private mode without storage: the tour may show once more on the next visit.
+  }
+};
+
 /**
- * The guided tour: it starts by itself the first time the chart has dots to explain (a chart with
- * only its hint needs no tour, and the page stays usable), and again whenever asked.
+ * The guided tour: it opens by itself once for a user (the first time the chart has dots to
+ * explain, remembered as it opens, so leaving the page does not bring it back), and then only when
+ * asked for with the chart's help button.
  */
 export function useTour(ready: boolean) {
+  const userId = useUser().data?.id;
   const [asked, setAsked] = useState(false);
-  const [ended, setEnded] = useState(seen);
+  const [first, setFirst] = useState(false);
+  useEffect(() => {
+    if (!ready || userId === undefined || seen(userId)) return;
+    remember(userId);
+    setFirst(true);
+  }, [ready, userId]);
   const start = useCallback(() => setAsked(true), []);
   const end = useCallback(() => {
-    try {
-      localStorage.setItem(TOUR_SEEN_KEY, 'seen');
-    } catch {
-      // Private mode without storage: the tour simply shows again next time.
-    }
-    setEnded(true);
+    setFirst(false);
     setAsked(false);
   }, []);
-  return { run: asked || (ready && !ended), start, end };
+  return { run: asked || first, start, end };
 }
