@@ -43,7 +43,8 @@ test.describe('health-data user', () => {
     await dialog.getByLabel(de('healthData.basic.gender')).selectOption('female');
     await dialog.getByLabel(de('healthData.basic.bloodType')).selectOption('A+');
     await dialog.getByLabel(de('healthData.basic.nationality')).fill('Schweiz');
-    await dialog.getByLabel(de('healthData.basic.ahvNumber')).fill('756.1234.5678.97');
+    // Typed with spaces (issue 23): accepted, then shown and exported in the dotted form.
+    await dialog.getByLabel(de('healthData.basic.ahvNumber')).fill('756 1234 5678 97');
     await dialog.getByLabel(de('healthData.basic.regaMember')).check();
     await save(page, 'basic');
 
@@ -156,20 +157,30 @@ test.describe('health-data user', () => {
     }
   });
 
-  test('an AHV number with a wrong check digit shows the error and the format hint', async ({ page }) => {
+  test('an AHV number with a wrong check digit shows the error; the hint gives a valid example', async ({
+    page,
+  }) => {
     await page.goto('/de/my-health-data');
     const dialog = await openSection(page, 'basic');
     await dialog.getByLabel(de('healthData.basic.dateOfBirth')).fill('1958-03-14');
     await dialog.getByLabel(de('healthData.basic.gender')).selectOption('female');
     const ahv = dialog.getByLabel(de('healthData.basic.ahvNumber'));
-    await expect(ahv).toHaveAccessibleDescription(
-      de('healthData.basic.ahvHint').replace('{{hint}}', '756.XXXX.XXXX.XX'),
-    );
-    await ahv.fill('756.1234.5678.90');
-    await dialog.getByRole('button', { name: de('healthData.dialog.save') }).click();
-    await expect(ahv).toHaveAccessibleDescription(de('healthData.validation.ahv'));
-    await expect(ahv).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog).toBeVisible();
+    const hint = de('healthData.basic.ahvHint')
+      .replace('{{hint}}', '756.XXXX.XXXX.XX')
+      .replace('{{example}}', '756.9217.0769.85');
+    await expect(ahv).toHaveAccessibleDescription(hint);
+    for (const wrong of ['756.1234.5678.90', '7569217076984', '756 9217 0769 84']) {
+      await ahv.fill(wrong);
+      await dialog.getByRole('button', { name: de('healthData.dialog.save') }).click();
+      await expect(ahv).toHaveAccessibleDescription(de('healthData.validation.ahv'));
+      await expect(ahv).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog).toBeVisible();
+    }
+    // The hint's own example passes the check: once typed, the error gives way to the hint again
+    // (the form checks again on each change after a refused save; nothing is saved here).
+    await ahv.fill('756.9217.0769.85');
+    await expect(ahv).toHaveAccessibleDescription(hint);
+    await expect(ahv).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -17,7 +17,12 @@ export function PrescriptionTable({ vision }: { vision: Vision }) {
   const locale = useLocale();
   const dioptres = (value: number | null) => (value === null ? '–' : formatDiopters(value, locale));
   return (
-    <Table size="small" aria-label={t('healthData.vision.prescription')} sx={{ mt: 2 }}>
+    <Table
+      size="small"
+      aria-label={t('healthData.vision.prescription')}
+      // Four columns fit a 360 px phone with narrower cell padding there (words never break).
+      sx={{ mt: 2, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 }, overflowWrap: 'normal' } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell>{t('healthData.vision.eye')}</TableCell>
