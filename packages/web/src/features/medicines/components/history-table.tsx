@@ -31,7 +31,7 @@ export function HistoryTable({ rows, label, action }: HistoryTableProps) {
                 {h}
               </TableCell>
             ))}
-            {action ? <TableCell aria-hidden="true" /> : null}
+            {action ? <TableCell data-action aria-hidden="true" /> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -49,7 +49,11 @@ export function HistoryTable({ rows, label, action }: HistoryTableProps) {
                   )}
                 </TableCell>
               ))}
-              {action ? <TableCell sx={{ whiteSpace: 'nowrap', py: 0.25 }}>{action(row)}</TableCell> : null}
+              {action ? (
+                <TableCell data-action sx={{ whiteSpace: 'nowrap', py: 0.25 }}>
+                  {action(row)}
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
