@@ -9,12 +9,22 @@ import { accounts, contrastOf, presetTheme, statePath, text, webfontInUse } from
 const css = (locator: Locator, property: string) =>
   locator.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
 
-/** The element's height in lines of its own line-height. */
+/**
+ * The lines the element's text stands on (its own box may be taller: a link standing on its own is
+ * a 44 px tap target).
+ */
 const lines = (locator: Locator) =>
   locator.evaluate((el) => {
-    const style = getComputedStyle(el);
-    const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
-    return Math.round(el.getBoundingClientRect().height / lineHeight);
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+    }
+    // Text of one line may sit a few pixels apart (an icon's label, a baseline); a line is 12 px or more.
+    return tops.sort((a, b) => a - b).filter((top, i, all) => i === 0 || top - (all[i - 1] ?? top) > 6)
+      .length;
   });
 
 test('the self-hosted webfont is loaded from the app itself and used', async ({ page }) => {

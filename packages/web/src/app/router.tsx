@@ -1,42 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loading } from '../components/loading';
-import { paths } from '../config/paths';
-import { LANGUAGES, type Language, localize } from '../lib/locale';
-import { requireAuthLoader } from './guards/auth-redirect';
-import { localeLoader } from './locale-loader';
-import { RouteError } from './route-error';
-import { adminRoutes } from './routes/admin';
-import { authRoutes } from './routes/auth';
-import { page } from './routes/lazy-page';
-import { patientRoutes } from './routes/patient';
-import { publicRoutes } from './routes/public';
-
-/**
- * One language's routes (spec section 2): the same tree without prefix, under /de and under /fr.
- * Each area keeps its routes in routes/; the patient's and the admin's pages share one private
- * layout, so moving between them keeps it mounted.
- */
-function localeRoutes(locale: Language): RouteObject {
-  return {
-    id: `locale-${locale}`,
-    path: localize(paths.home, locale),
-    loader: localeLoader(locale),
-    shouldRevalidate: () => false,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading fullPage />,
-    children: [
-      ...authRoutes(),
-      {
-        loader: requireAuthLoader,
-        lazy: page(
-          () => import('./layouts/default-layout'),
-          (m) => m.DefaultLayout,
-        ),
-        children: [...patientRoutes(), ...adminRoutes()],
-      },
-      ...publicRoutes(),
-    ],
-  };
-}
+import { createBrowserRouter } from 'react-router';
+import { LANGUAGES } from '../lib/locale';
+import { localeRoutes } from './routes/tree';
 
 export const router = createBrowserRouter(LANGUAGES.map(localeRoutes));

@@ -25,7 +25,7 @@ export function FooterLinks({ dense = false }: { dense?: boolean }) {
         display: 'grid',
         justifyContent: dense ? 'start' : 'center',
         columnGap: dense ? 2.5 : 3,
-        rowGap: 0.75,
+        rowGap: 0,
         ...(dense ? twoColumns : { gridAutoFlow: 'column', [theme.breakpoints.down('sm')]: twoColumns }),
       })}
     >
@@ -35,7 +35,14 @@ export function FooterLinks({ dense = false }: { dense?: boolean }) {
           to={link.to}
           variant={dense ? 'caption' : 'body2'}
           underline="hover"
-          sx={{ whiteSpace: 'nowrap' }}
+          // A tap target of 44 px on a phone, the text centred in it.
+          sx={{
+            whiteSpace: 'nowrap',
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 44,
+            minWidth: 44,
+          }}
         >
           {link.label}
         </AppLink>

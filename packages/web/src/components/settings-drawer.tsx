@@ -1,5 +1,5 @@
 import Settings from '@mui/icons-material/Settings';
-import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeMode } from '../lib/settings-store';
@@ -8,8 +8,10 @@ import type { ThemeMode } from '../lib/settings-store';
 const SettingsPanel = lazy(() => import('./settings-panel'));
 
 /**
- * The floating cog and its drawer: light or dark theme and the primary colour. `onModeChange`
- * hears of a chosen theme (the app keeps it in the profile while signed in).
+ * The cog and its drawer: light or dark theme and the primary colour. The cog sits in the layout's
+ * bar, never floating over the page (a fixed button covered content on phones); it is filled with
+ * the primary colour, so it shows the chosen one. `onModeChange` hears of a chosen theme (the app
+ * keeps it in the profile while signed in).
  */
 export function SettingsDrawer({ onModeChange }: { onModeChange?: (mode: ThemeMode) => void }) {
   const { t } = useTranslation();
@@ -17,18 +19,23 @@ export function SettingsDrawer({ onModeChange }: { onModeChange?: (mode: ThemeMo
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Fab
-        color="primary"
-        size="medium"
+      <IconButton
         aria-label={t('settings.open')}
         onClick={() => {
           setOpen(true);
           setOpened(true);
         }}
-        sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.drawer - 1 }}
+        sx={{
+          width: 44,
+          height: 44,
+          flexShrink: 0,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          '&:hover': { bgcolor: 'primary.dark' },
+        }}
       >
-        <Settings />
-      </Fab>
+        <Settings fontSize="small" />
+      </IconButton>
       {opened ? (
         <Suspense fallback={null}>
           <SettingsPanel open={open} onClose={() => setOpen(false)} onModeChange={onModeChange} />

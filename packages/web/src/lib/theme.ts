@@ -227,7 +227,8 @@ export function buildTheme(mode: ThemeMode, chosen: string): Theme {
       MuiDrawer: { styleOverrides: { paper: { borderColor: s.divider } } },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { sizeLarge: { minHeight: 48 } },
+        // Every tap target at least 44 px high on a phone (issue 23 item 11); large ones 48.
+        styleOverrides: { root: { minHeight: 44 }, sizeLarge: { minHeight: 48 } },
         variants: [
           {
             props: { color: 'primary' },
@@ -244,7 +245,11 @@ export function buildTheme(mode: ThemeMode, chosen: string): Theme {
           },
         ],
       },
-      MuiIconButton: { variants: [{ props: { color: 'primary' }, style: { color: p.text } }] },
+      MuiIconButton: {
+        styleOverrides: { root: { minWidth: 44, minHeight: 44 } },
+        variants: [{ props: { color: 'primary' }, style: { color: p.text } }],
+      },
+      MuiToggleButton: { styleOverrides: { root: { minHeight: 44 } } },
       MuiSvgIcon: { variants: [{ props: { color: 'primary' }, style: { color: p.accent } }] },
       MuiTypography: { variants: [{ props: { color: 'primary' }, style: { color: p.text } }] },
       MuiLink: {
@@ -283,6 +288,8 @@ export function buildTheme(mode: ThemeMode, chosen: string): Theme {
       MuiOutlinedInput: {
         styleOverrides: {
           root: {
+            // A small field is still a 44 px tap target (23 px of text and 2 × 10.5 px).
+            '&.MuiInputBase-sizeSmall .MuiOutlinedInput-input': { paddingTop: 10.5, paddingBottom: 10.5 },
             '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': {
               borderColor: p.text,
               borderWidth: 2,
@@ -291,12 +298,19 @@ export function buildTheme(mode: ThemeMode, chosen: string): Theme {
         },
       },
       MuiCheckbox: {
-        styleOverrides: { root: { '&.Mui-checked.MuiCheckbox-colorPrimary': { color: p.accent } } },
+        styleOverrides: {
+          root: { padding: 10, '&.Mui-checked.MuiCheckbox-colorPrimary': { color: p.accent } },
+        },
       },
-      MuiRadio: { styleOverrides: { root: { '&.Mui-checked.MuiRadio-colorPrimary': { color: p.accent } } } },
+      MuiRadio: {
+        styleOverrides: { root: { padding: 10, '&.Mui-checked.MuiRadio-colorPrimary': { color: p.accent } } },
+      },
       MuiSwitch: {
         styleOverrides: {
+          // 44 px tap target: the thumb (20 px) with 12 px around it; the track as before.
+          root: { width: 64, height: 44, padding: 15 },
           switchBase: {
+            padding: 12,
             '&.Mui-checked.MuiSwitch-colorPrimary': { color: p.accent },
             '&.Mui-checked.MuiSwitch-colorPrimary + .MuiSwitch-track': { backgroundColor: p.accent },
           },

@@ -36,12 +36,13 @@ export function AuthLayout() {
         </Typography>
       </Box>
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box sx={{ display: { md: 'none' } }}>
             <Logo size={32} />
           </Box>
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher onChange={saveLanguage} />
+          <SettingsDrawer onModeChange={saveThemeMode} />
         </Box>
         <Box
           component="main"
@@ -54,11 +55,10 @@ export function AuthLayout() {
             <Outlet />
           </Paper>
         </Box>
-        <Box component="footer" sx={{ pb: 8 }}>
+        <Box component="footer" sx={{ pb: 2 }}>
           <FooterLinks />
         </Box>
       </Box>
-      <SettingsDrawer onModeChange={saveThemeMode} />
       <NavigationProgress />
     </Box>
   );

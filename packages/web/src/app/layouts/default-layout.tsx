@@ -77,12 +77,18 @@ function Shell() {
             to={paths.dashboard}
             underline="none"
             aria-label={t('nav.dashboard')}
-            sx={{ display: { xs: 'block', md: 'none' } }}
+            sx={{
+              display: { xs: 'inline-flex', md: 'none' },
+              alignItems: 'center',
+              minWidth: 44,
+              minHeight: 44,
+            }}
           >
             <Logo size={26} />
           </AppLink>
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher onChange={saveLanguage} />
+          <SettingsDrawer onModeChange={saveThemeMode} />
           <UserMenu />
         </Toolbar>
       </AppBar>
@@ -109,7 +115,7 @@ function Shell() {
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pt: { xs: 2, sm: 3 }, pb: 12 }}
+        sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pt: { xs: 2, sm: 3 }, pb: 6 }}
       >
         <Toolbar />
         {/* One column for every page: its cards all have the same width. */}
@@ -121,7 +127,6 @@ function Shell() {
           </ViewerProvider>
         </Box>
       </Box>
-      <SettingsDrawer onModeChange={saveThemeMode} />
       <NavigationProgress />
     </Box>
   );

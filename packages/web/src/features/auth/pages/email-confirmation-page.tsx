@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AppLink } from '../../../components/app-link';
+import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
 import { Loading } from '../../../components/loading';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
@@ -97,7 +97,7 @@ export function EmailConfirmationPage() {
         <ResendConfirmation key={user.data?.email ?? ''} email={user.data?.email} />
       </Stack>
       <FormFooter>
-        <AppLink to={signedIn ? HOME_AFTER_LOGIN : paths.signIn}>
+        <AppLink to={signedIn ? HOME_AFTER_LOGIN : paths.signIn} sx={STANDALONE_LINK}>
           {signedIn ? t('auth.success.continue') : t('auth.forgot.backToSignin')}
         </AppLink>
       </FormFooter>

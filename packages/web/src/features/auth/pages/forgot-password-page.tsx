@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
+import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { failureKey } from '../../../lib/api-client';
@@ -62,7 +62,9 @@ export function ForgotPasswordPage() {
         </Box>
       )}
       <FormFooter>
-        <AppLink to={paths.signIn}>{t('auth.forgot.backToSignin')}</AppLink>
+        <AppLink to={paths.signIn} sx={STANDALONE_LINK}>
+          {t('auth.forgot.backToSignin')}
+        </AppLink>
       </FormFooter>
     </>
   );

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AppLink } from '../../../components/app-link';
+import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { ApiError, failureKey } from '../../../lib/api-client';
@@ -94,7 +94,9 @@ export function ResetPasswordPage() {
         <Alert severity="warning">{t('auth.reset.missingCode')}</Alert>
       )}
       <FormFooter>
-        <AppLink to={paths.forgotPassword}>{t('auth.reset.requestNew')}</AppLink>
+        <AppLink to={paths.forgotPassword} sx={STANDALONE_LINK}>
+          {t('auth.reset.requestNew')}
+        </AppLink>
       </FormFooter>
     </>
   );

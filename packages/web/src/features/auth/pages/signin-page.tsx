@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AppLink } from '../../../components/app-link';
+import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { ApiError, failureKey } from '../../../lib/api-client';
@@ -78,7 +78,7 @@ export function SignInPage() {
           <TextInput {...input('email')} label={t('auth.email')} type="email" autoComplete="username" />
           <PasswordField {...input('password')} label={t('auth.password')} autoComplete="current-password" />
           <Box sx={{ textAlign: 'right' }}>
-            <AppLink to={paths.forgotPassword} variant="body2">
+            <AppLink to={paths.forgotPassword} variant="body2" sx={STANDALONE_LINK}>
               {t('auth.signin.forgot')}
             </AppLink>
           </Box>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { STANDALONE_LINK } from '../../../components/app-link';
 import { Article } from '../components/article';
 
 /** The privacy notice or the terms: catalog sections `<part>Title` and `<part>`. */
@@ -46,7 +47,9 @@ export function ContactPage() {
           {t('legal.contact.emailLabel')}
         </Typography>
         <Typography component="dd" sx={{ m: 0 }}>
-          <a href={`mailto:${email}`}>{email}</a>
+          <Box component="a" href={`mailto:${email}`} sx={STANDALONE_LINK}>
+            {email}
+          </Box>
         </Typography>
         <Typography component="dt" color="text.secondary">
           {t('legal.contact.hoursLabel')}

@@ -1,0 +1,40 @@
+import type { RouteObject } from 'react-router';
+import { Loading } from '../../components/loading';
+import { paths } from '../../config/paths';
+import { type Language, localize } from '../../lib/locale';
+import { requireAuthLoader } from '../guards/auth-redirect';
+import { localeLoader } from '../locale-loader';
+import { RouteError } from '../route-error';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { page } from './lazy-page';
+import { patientRoutes } from './patient';
+import { publicRoutes } from './public';
+
+/**
+ * One language's routes (spec section 2): the same tree without prefix, under /de and under /fr.
+ * Each area keeps its routes in routes/; the patient's and the admin's pages share one private
+ * layout, so moving between them keeps it mounted.
+ */
+export function localeRoutes(locale: Language): RouteObject {
+  return {
+    id: `locale-${locale}`,
+    path: localize(paths.home, locale),
+    loader: localeLoader(locale),
+    shouldRevalidate: () => false,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Loading fullPage />,
+    children: [
+      ...authRoutes(),
+      {
+        loader: requireAuthLoader,
+        lazy: page(
+          () => import('../layouts/default-layout'),
+          (m) => m.DefaultLayout,
+        ),
+        children: [...patientRoutes(), ...adminRoutes()],
+      },
+      ...publicRoutes(),
+    ],
+  };
+}
