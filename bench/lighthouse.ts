@@ -96,6 +96,18 @@ export async function measureColdStart(): Promise<ColdStart[]> {
           transferKb: Math.round((audit('total-byte-weight')?.numericValue ?? 0) / 1024),
         });
         console.log(`lighthouse ${page} run ${run + 1}: ${JSON.stringify(figures.at(-1))}`);
+        if (process.env.LIGHTHOUSE_VERBOSE === '1') {
+          for (const id of ['bootup-time', 'lcp-breakdown-insight', 'long-tasks']) {
+            const details = audit(id)?.details;
+            if (details && 'items' in details) console.log(id, JSON.stringify(details.items).slice(0, 4000));
+          }
+          if (requests?.type === 'table') {
+            for (const r of requests.items)
+              console.log(
+                `  ${Math.round(Number(r.networkRequestTime))}–${Math.round(Number(r.networkEndTime))} ms ${r.transferSize} B ${String(r.url).replace(server.url, '')}`,
+              );
+          }
+        }
       }
       figures.sort((a, b) => a.performance - b.performance);
       const median = figures[Math.floor(figures.length / 2)];

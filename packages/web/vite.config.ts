@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -25,38 +26,140 @@ function versionText(): string {
 }
 
 /**
- * Preloads the Latin part of the webfont (every text of en/de/fr is in it), so the first page
- * shows Inter at once instead of switching from the fallback font after the CSS has loaded.
+ * Each script, stylesheet and SVG of the build also brotli- and gzip-compressed at the highest
+ * levels (.br, .gz beside it), which the server sends as they are (packages/server/src/app.ts):
+ * smaller than its compression on the fly, and no work per request. Fonts are compressed already.
  */
-function preloadWebfont(): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   return {
-    name: 'dosedot-preload-webfont',
+    name: 'dosedot-precompress',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((file) =>
-          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      for (const name of readdirSync(assets).filter((n) => /\.(js|css|svg)$/.test(n))) {
+        const file = path.join(assets, name);
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         );
-        if (!font) throw new Error('the Latin webfont is missing from the build');
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
     },
   };
 }
 
+/**
+ * Packages a page needs only after it has shown something, or only on some pages: each stays in
+ * chunks of its own, loaded when first needed (charts, PDF, password strength, the tour, QR codes,
+ * toasts).
+ */
+const LATER_PACKAGES =
+  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify)[\\/]/;
+/** What every page starts from, and the sign-in's layout. */
+const isPublicRoot = (id: string) =>
+  /[\\/]src[\\/](main\.tsx|app[\\/]layouts[\\/]auth-layout\.tsx|features[\\/]auth[\\/]pages[\\/]signin-page\.tsx)$/.test(
+    id,
+  );
+/** What every signed-in page starts from besides: the private layouts. */
+const isPrivateRoot = (id: string) => /[\\/]src[\\/]app[\\/]layouts[\\/]/.test(id) && !isPublicRoot(id);
+
+interface Modules {
+  getModuleInfo(id: string): {
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    importedIds: readonly string[];
+  } | null;
+}
+/** Whether a root imports the module, directly or through static imports (answers kept per root kind). */
+function reachedFrom(isRoot: (id: string) => boolean, cache: Map<string, boolean>) {
+  return (id: string, modules: Modules): boolean => {
+    const known = cache.get(id);
+    if (known !== undefined) return known;
+    const seen = new Set([id]);
+    const queue = [id];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      if (isRoot(next) || cache.get(next)) {
+        cache.set(id, true);
+        return true;
+      }
+      for (const by of modules.getModuleInfo(next)?.importers ?? []) {
+        if (!seen.has(by) && cache.get(by) !== false) {
+          seen.add(by);
+          queue.push(by);
+        }
+      }
+    }
+    // Nothing reached leads to a root: none of them does.
+    for (const other of seen) cache.set(other, false);
+    return false;
+  };
+}
+const inPublicShell = reachedFrom(isPublicRoot, new Map());
+const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
+
+/**
+ * Few, larger chunks instead of one per module (a phone's cold start pays a round trip for each,
+ * issue 23 item 12):
+ * - `vendor` and `app`: the libraries and our modules of the entry and the public layouts;
+ * - `private`: what the signed-in layouts add;
+ * - `common`: libraries and shared modules of ours (not of a feature) that only pages use (forms,
+ *   tables, …);
+ * - one chunk per feature, named after it, with its pages and parts.
+ * What loads later stays apart: the packages above, German and French, the parts a page loads
+ * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
+ * one of those packages itself.
+ */
+const CHUNK_KINDS = ['vendor', 'app', 'private', 'common', 'feature'] as const;
+function chunkOf(id: string, modules: Modules): string | null {
+  const library = /node_modules[\\/]/.test(id);
+  if (library && LATER_PACKAGES.test(id)) return null;
+  const source = id.replace(/\\/g, '/');
+  if (!library) {
+    const info = modules.getModuleInfo(id);
+    if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;
+    const lazyPart = info.dynamicImporters.length > 0 && !/\/pages\/|\/app\/layouts\//.test(source);
+    const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
+    if (lazyPart || later || /\/i18n\/(de|fr)(\/|\.ts$)/.test(source)) return null;
+  }
+  if (inPublicShell(id, modules)) return library ? 'vendor' : 'app';
+  const feature = /\/src\/features\/([^/]+)\//.exec(source)?.[1];
+  if (feature) return feature;
+  return !library && inPrivateShell(id, modules) ? 'private' : 'common';
+}
+
 export default defineConfig({
-  plugins: [react(), preloadWebfont()],
+  plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
   // No source maps in the build that `npm start` serves (13 MB, and they give the source away);
   // `npm run dev:web` has them, and WEB_SOURCEMAP=1 npm run build writes them for debugging a build
   // (served outside production only).
-  build: { sourcemap: process.env.WEB_SOURCEMAP === '1', chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Highest priority first: a group takes in the modules its own modules import unless an
+          // earlier group has them, so the shell's libraries go to vendor, never to a page's chunk.
+          groups: CHUNK_KINDS.map((kind, i) => ({
+            name: (id: string, modules: Modules) => {
+              const chunk = chunkOf(id, modules);
+              if (chunk === null) return null;
+              const chunkKind = (CHUNK_KINDS as readonly string[]).includes(chunk) ? chunk : 'feature';
+              return chunkKind === kind ? chunk : null;
+            },
+            debugName: kind,
+            priority: CHUNK_KINDS.length - i,
+          })),
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -231,6 +231,10 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes each asset brotli- and gzip-compressed at the highest levels beside it
+      // (packages/web/vite.config.ts): sent as they are, smaller than a compression on the fly and
+      // without spending the server's time on it. Without such a file, the compress plugin does it.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

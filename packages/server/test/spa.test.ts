@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINES, useTestApp } from './context';
 
@@ -16,6 +16,15 @@ function fakeWebBuild(): string {
   writeFileSync(
     path.join(web, 'assets', 'index-abc123.js'),
     `console.log("app");\n${'// padding\n'.repeat(400)}`,
+  );
+  // The build's precompressed copy (packages/web/vite.config.ts), told apart by its text.
+  writeFileSync(
+    path.join(web, 'assets', 'chunk-def456.js'),
+    `console.log("plain");\n${'// padding\n'.repeat(400)}`,
+  );
+  writeFileSync(
+    path.join(web, 'assets', 'chunk-def456.js.br'),
+    brotliCompressSync(`console.log("precompressed");\n${'// padding\n'.repeat(400)}`),
   );
   writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return web;
@@ -50,6 +59,22 @@ describe.each(ENGINES)('the web app served on %s', (engine) => {
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's brotli copy of an asset as it is, with the same long cache", async () => {
+    const res = await t.app.inject({
+      url: '/assets/chunk-def456.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('console.log("precompressed")');
+    // A browser that takes neither gets the plain file.
+    const plain = await t.app.inject({ url: '/assets/chunk-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log("plain")');
   });
 
   it('answers a missing asset with a 404, never with the page (a stale chunk must fail to load)', async () => {

@@ -1,6 +1,6 @@
 // The webfont, self-hosted: its CSS and woff2 files come with the build, never from another site.
 import '@fontsource-variable/inter';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './i18n';
@@ -12,10 +12,14 @@ import { router } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds, so a phone's
+// slow CPU keeps answering while the page builds (no long task; issue 23 item 12).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});
