@@ -131,6 +131,25 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
     return { ...p, profileId: profile.id, profileuid: profile.profileuid, ...box };
   }
 
+  /** 'I took one' (2) of a new as-needed medicine: an intake entered by hand. */
+  async function tookOne(auth: Auth) {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/assignMedicine',
+      headers: auth,
+      payload: { data: { name: 'Ibuprofen', type: 2, start_date: '2026-01-01', dosage_times: [] } },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine-intakes',
+      headers: auth,
+      payload: { data: { medicine: added.json().data.id, amount: 2 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { id: res.json().data.id as number, medicineId: added.json().data.id as number };
+  }
+
   it('answers 401 without a token', async () => {
     expect((await exportOf({})).statusCode).toBe(401);
     expect((await remove({}, { password: PASSWORD })).statusCode).toBe(401);
@@ -228,6 +247,7 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
       payload: { allergies: ['Penicillin'], chronic_conditions: [], notes: 'Export me' },
     });
     expect(health.statusCode, health.body).toBe(200);
+    const intake = await tookOne(p.auth);
     const res = await exportOf(p.auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -241,11 +261,24 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
       familyname: 'Löschbar',
       profileuid: p.profileuid,
     });
-    expect(data.medicines).toHaveLength(1);
-    expect(data.medicines[0]).toMatchObject({ name: 'Secret-Levothyroxine', dosage_times: ['07:30:00.000'] });
+    expect(data.medicines.map((m: { name: string }) => m.name).sort()).toEqual([
+      'Ibuprofen',
+      'Secret-Levothyroxine',
+    ]);
+    expect(data.medicines.find((m: { name: string }) => m.name === 'Secret-Levothyroxine')).toMatchObject({
+      dosage_times: ['07:30:00.000'],
+    });
     // Presses and readings from while the box was theirs only.
     expect(data.intakes.boxPresses).toHaveLength(2);
     expect(data.intakes.boxPresses[0].box).toBe(p.deveui);
+    expect(data.intakes.byHand).toEqual([
+      expect.objectContaining({
+        id: intake.id,
+        medicineId: intake.medicineId,
+        amount: 2,
+        enteredBySelf: true,
+      }),
+    ]);
     expect(data.boxReadings).toHaveLength(2);
     expect(data.boxReadings[0]).toMatchObject({ temperature: 21.5, humidity: 40 });
     expect(data.healthData['medical-information']).toMatchObject({
@@ -286,6 +319,7 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
+    const intake = await tookOne(p.auth);
     mailer.sent.length = 0;
 
     const res = await remove(p.auth, { password: PASSWORD });
@@ -305,6 +339,9 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
       health: 0,
       holdings: 0,
     });
+    expect(
+      await t.db.selectFrom('manual_intakes').select('id').where('id', '=', intake.id).execute(),
+    ).toEqual([]);
     // Every token ends, sign-in fails.
     for (const auth of [p.auth, secondToken])
       expect((await call('GET', '/api/users/me', auth)).statusCode).toBe(401);

@@ -4,12 +4,13 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
-import { audit } from '../../lib/audit';
 import type { CounterStore } from '../../lib/counters';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { verifyPassword } from '../../lib/passwords';
+import { audit } from '../audit';
 import { createHealthDataService, presentHealthData } from '../health-data';
+import { manualIntakesOfProfile, presentManualIntake } from '../medicines';
 import { createProfileService, findPatient, profileLanguage } from '../profiles';
 import { climateOfProfile, pressesOfProfile } from '../sensors';
 import { createTwoFactorService } from '../two-factor';
@@ -100,6 +101,11 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
         at: iso(r.pressed_at),
         box: r.deveui,
       })),
+    /** Intakes entered by hand: 'I took one' of an as-needed medicine, a dose confirmed without a press. */
+    manualIntakes: async (p: Person) =>
+      (await manualIntakesOfProfile(db, p.profileId, 0, Number.MAX_SAFE_INTEGER)).map((row) =>
+        presentManualIntake(row, p.userId),
+      ),
     boxReadings: async (p: Person) =>
       (await climateOfProfile(db, p.profileId, 0, Date.now() + 86_400_000)).map((r) => ({
         at: iso(r.measured_at),
@@ -126,9 +132,10 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
     async exportOf(user: User, profileId: number, by: { actorUserId: number; ip: string; today: string }) {
       const { actorUserId, ip, today } = by;
       const person: Person = { userId: user.id, profileId, email: user.email };
-      const [profile, boxPresses, boxReadings] = await Promise.all([
+      const [profile, boxPresses, manualIntakes, boxReadings] = await Promise.all([
         sections.profile(person),
         sections.boxPresses(person),
+        sections.manualIntakes(person),
         sections.boxReadings(person),
       ]);
       const { medicines, ...profileOnly } = profile;
@@ -151,7 +158,7 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
         exportedAt: new Date().toISOString(),
         about:
           'Everything DoseDot holds about you: your account, profile, medicines with their dosage times, ' +
-          'intakes (box presses, and those entered by hand once recorded), the readings of your box from ' +
+          'intakes (box presses, and those entered by hand), the readings of your box from ' +
           'while it was yours, My Health Data and the audit lines about you (accesses by administrators ' +
           'included). Times are UTC (ISO 8601).',
         account: {
@@ -166,7 +173,7 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
         },
         profile: profileOnly,
         medicines,
-        intakes: { boxPresses },
+        intakes: { boxPresses, byHand: manualIntakes },
         boxReadings,
         healthData,
         accessLog: auditLog.filter((line) => line.action.startsWith('impersonation.')),

@@ -105,7 +105,7 @@ export function DeleteAccountDialog({
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <Button onClick={close}>{t('account.cancel')}</Button>
           <Button type="submit" variant="contained" color="error" disabled={remove.isPending}>
             {t('account.delete.confirm')}
