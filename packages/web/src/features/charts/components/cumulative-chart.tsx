@@ -7,7 +7,10 @@ import { formatShortDate } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
 import { cumulative } from '../utils/cumulative';
 
-/** Doses due, taken and taken on time, added up day by day: the gap between the lines is what was missed. */
+/**
+ * Doses due, taken (by the box or by hand), confirmed by hand and taken on time, added up day by day:
+ * the gap between due and taken is what was missed.
+ */
 export function CumulativeChart({ days, label }: { days: AdherenceDay[]; label: string }) {
   const { lang } = useViewer();
   const { t } = useTranslation();
@@ -64,6 +67,16 @@ export function CumulativeChart({ days, label }: { days: AdherenceDay[]; label: 
           status.on_time,
           points.map((p) => p.onTime),
         ),
+        // Counted apart from the box's presses (issue 23): a line of its own, only when there are any.
+        ...(points.some((p) => p.byHand > 0)
+          ? [
+              line(
+                t('charts.cumulative.byHand'),
+                status.by_hand,
+                points.map((p) => p.byHand),
+              ),
+            ]
+          : []),
       ],
     };
   }, [days, lang, t, theme]);
