@@ -21,6 +21,8 @@ describe('metrics for operators', () => {
     expect(text).toContain(
       'dosedot_http_requests_total{method="GET",route="/api/users/me",status_code="401"} 1',
     );
+    // The registration above hashed a password.
+    expect(Number(/^dosedot_password_hashes_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps metrics off the public port', async () => {

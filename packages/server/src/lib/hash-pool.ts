@@ -39,6 +39,11 @@ export class HashPool {
     return this.pool;
   }
 
+  /** Hashes computed so far. */
+  get completed(): number {
+    return this.pool?.completed ?? 0;
+  }
+
   /** Hashes waiting for a thread. */
   get waiting(): number {
     return this.pool?.queueSize ?? 0;

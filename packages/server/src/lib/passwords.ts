@@ -19,6 +19,9 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  */
 const pool = new HashPool({ threads: Math.max(1, availableParallelism() - 1), maxWaiting: 200 });
 
+/** Hashes computed since the process started (a metric; tests check a path hashes). */
+export const passwordHashesDone = (): number => pool.completed;
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return pool.scrypt(password.normalize('NFKC'), salt, {
     N: n,

@@ -1,7 +1,8 @@
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { passwordHashesDone } from '../lib/passwords';
 import { sendError } from './errors';
 
 declare module 'fastify' {
@@ -45,6 +46,14 @@ export const operationsPlugin = fp(
       help: 'HTTP requests answered, by method, route and status code',
       labelNames: ['method', 'route', 'status_code'] as const,
       registers: [registry],
+    });
+    new Gauge({
+      name: 'dosedot_password_hashes_total',
+      help: 'Password hashes computed since the start (sign-ins, registrations, resets)',
+      registers: [registry],
+      collect() {
+        this.set(passwordHashesDone());
+      },
     });
     app.addHook('onResponse', (request, reply, done) => {
       requests.inc({
