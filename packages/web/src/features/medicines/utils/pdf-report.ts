@@ -68,6 +68,7 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
     [
       t('medicines.report.due'),
       t('medicines.report.taken'),
+      t('medicines.status.by_hand'),
       t('medicines.report.missed'),
       t('medicines.report.adherence'),
       t('medicines.band.on_time'),
@@ -75,7 +76,7 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
       t('medicines.band.over_2h'),
       t('medicines.dot.unmatched'),
     ],
-    [[s.due, s.taken, s.missed, pct(s.adherence), s.onTime, s.about1h, s.over2h, s.unmatched]],
+    [[s.due, s.taken, s.byHand, s.missed, pct(s.adherence), s.onTime, s.about1h, s.over2h, s.unmatched]],
   );
 
   heading(t('medicines.report.perMedicine'));
@@ -87,6 +88,7 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
       t('medicines.report.times'),
       t('medicines.report.due'),
       t('medicines.report.taken'),
+      t('medicines.status.by_hand'),
       t('medicines.report.missed'),
       t('medicines.report.adherence'),
       t('medicines.report.onTimeRate'),
@@ -101,6 +103,7 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
           : (medicine?.dosage_times ?? []).map((d) => formatDosageTime(d, lang)).join(', '),
         m.due,
         m.taken,
+        m.byHand,
         m.missed,
         pct(m.adherence),
         pct(m.onTimeRate),
@@ -114,11 +117,20 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
       t('medicines.report.week'),
       t('medicines.report.due'),
       t('medicines.report.taken'),
+      t('medicines.status.by_hand'),
       t('medicines.report.missed'),
       t('medicines.report.adherence'),
       t('medicines.report.onTimeRate'),
     ],
-    adherence.byWeek.map((w) => [w.period, w.due, w.taken, w.missed, pct(w.adherence), pct(w.onTimeRate)]),
+    adherence.byWeek.map((w) => [
+      w.period,
+      w.due,
+      w.taken,
+      w.byHand,
+      w.missed,
+      pct(w.adherence),
+      pct(w.onTimeRate),
+    ]),
   );
 
   heading(t('medicines.report.doses'));
