@@ -66,13 +66,36 @@ async function sendUplink(page: Page, deveui: string, fCnt: number, pressesSecon
   expect(res.ok(), await res.text()).toBe(true);
 }
 
+/**
+ * A zone where it is day now (09:00 to 19:59), so the doses these tests place around now, and the
+ * chart day (03:00 to 03:00), never straddle a chart day's start whenever the suite runs.
+ */
+function daytimeZone(now = Date.now()): string {
+  const zones = ['Europe/Berlin', 'Asia/Tokyo', 'Pacific/Kiritimati', 'America/New_York', 'Pacific/Honolulu'];
+  const hourIn = (zone: string) =>
+    Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }).format(now),
+    );
+  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 20) ?? 'Europe/Berlin';
+}
+
+/** A new patient whose profile is in a zone where it is day now. */
+async function patientInDaytime(page: Page, name: string) {
+  const patient = await newPatient(page, name);
+  const res = await page.request.put('/api/profile/userdata', {
+    headers: bearer(patient.token),
+    data: { timezone: daytimeZone() },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { patient, profile: await profileOf(page, patient) };
+}
+
 test.beforeEach(async ({ page }) => skipTour(page));
 
 test("'I took one' of an as-needed medicine is listed with its own mark, never as a press, and leaves the tallies alone", async ({
   page,
 }) => {
-  const patient = await newPatient(page, 'Ines Intake');
-  const profile = await profileOf(page, patient);
+  const { patient, profile } = await patientInDaytime(page, 'Ines Intake');
   const today = chartDayOf(Date.now(), profile.timezone);
   const res = await page.request.post('/api/medicine/assignMedicine', {
     headers: bearer(patient.token),
@@ -121,8 +144,7 @@ test("'I took one' of an as-needed medicine is listed with its own mark, never a
 test('a dose without a press is confirmed by hand and counted apart; a real box press through the webhook takes the other', async ({
   page,
 }) => {
-  const patient = await newPatient(page, 'Bruno Box');
-  const profile = await profileOf(page, patient);
+  const { patient, profile } = await patientInDaytime(page, 'Bruno Box');
   const now = Date.now();
   const today = chartDayOf(now, profile.timezone);
   // The box is heard by the network (first uplink), then assigned to the patient by an administrator.
@@ -181,8 +203,7 @@ test('a dose without a press is confirmed by hand and counted apart; a real box 
 test("a start date ten days back shows 'not tracked' before the medicine was entered, never 'Missed'", async ({
   page,
 }) => {
-  const patient = await newPatient(page, 'Nora Notyet');
-  const profile = await profileOf(page, patient);
+  const { patient, profile } = await patientInDaytime(page, 'Nora Notyet');
   const today = chartDayOf(Date.now(), profile.timezone);
   const start = addDays(today, -10);
   const id = await addMedicine(page, patient, {
