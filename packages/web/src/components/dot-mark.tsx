@@ -16,16 +16,28 @@ export function DotMark({ kind, size = 12 }: { kind: DotKind; size?: number }) {
       case 'unmatched':
         return <rect x="1.5" y="1.5" width="9" height="9" fill={fill} stroke={color} strokeWidth="1.5" />;
       case 'by_hand':
-        return <path d="M4.5,0.5H7.5V4.5H11.5V7.5H7.5V11.5H4.5V7.5H0.5V4.5H4.5Z" fill={fill} />;
+        return (
+          <path
+            d="M4.75,0.75H7.25V4.75H11.25V7.25H7.25V11.25H4.75V7.25H0.75V4.75H4.75Z"
+            fill={fill}
+            stroke={color}
+            strokeWidth="0.5"
+          />
+        );
       case 'manual':
         return (
           <polygon
             points="6,0.5 7.6,4.3 11.7,4.6 8.6,7.3 9.5,11.3 6,9.2 2.5,11.3 3.4,7.3 0.3,4.6 4.4,4.3"
             fill={fill}
+            stroke={color}
+            strokeWidth="0.5"
+            strokeLinejoin="round"
           />
         );
       case 'not_tracked':
-        return <rect x="0.5" y="4.5" width="11" height="3" fill={fill} />;
+        return (
+          <rect x="0.75" y="4.75" width="10.5" height="2.5" fill={fill} stroke={color} strokeWidth="0.5" />
+        );
       default:
         return (
           <circle
