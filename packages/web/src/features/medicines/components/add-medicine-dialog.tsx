@@ -64,8 +64,24 @@ export function AddMedicineDialog({ open, type, onClose, onAdded }: AddMedicineD
   });
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit}>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      // On a phone the dialog takes nearly the whole screen; the fields scroll, Save stays in view.
+      slotProps={{
+        paper: {
+          sx: {
+            m: { xs: 2, sm: 4 },
+            width: { xs: 'calc(100% - 32px)' },
+            maxHeight: { xs: 'calc(100% - 32px)' },
+          },
+        },
+      }}
+    >
+      <form noValidate onSubmit={onSubmit} style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <DialogTitle id={titleId}>{t('medicines.add.title')}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
           {failure ? (
