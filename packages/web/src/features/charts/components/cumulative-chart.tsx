@@ -59,7 +59,8 @@ export function CumulativeChart({ days, label }: { days: AdherenceDay[]; label: 
         ),
         line(
           t('charts.cumulative.taken'),
-          theme.palette.primary.main,
+          // Never the primary colour (issue 23 item 7): the user's colour choice must not recolour a tally.
+          theme.palette.text.primary,
           points.map((p) => p.taken),
         ),
         line(
