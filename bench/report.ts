@@ -119,7 +119,7 @@ export function coldStartSection(pages: ColdStart[]): string {
         `| ${p.page} | ${p.performance}${mark(p.performance >= t.performance)} | ${p.accessibility}${mark(
           p.accessibility >= t.accessibility,
         )} | ${p.bestPractices}${mark(p.bestPractices >= t.bestPractices)} | ${(p.lcpMs / 1000).toFixed(
-          1,
+          2,
         )}${mark(p.lcpMs <= t.lcpMs)} | ${p.tbtMs} | ${p.requests}${mark(p.requests <= t.requests)} | ${
           p.transferKb
         } |`,
