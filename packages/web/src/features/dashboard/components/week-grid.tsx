@@ -22,6 +22,9 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** The first column stays in view while the days scroll sideways on a phone. */
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
 /** Seven chart days side by side: a row per time of day, a dot per dose, the day's adherence below. */
 export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string }) {
   const { lang, zone } = useViewer();
@@ -39,7 +42,7 @@ export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string 
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('dashboard.weekly.time')}</TableCell>
+            <TableCell sx={STICKY}>{t('dashboard.weekly.time')}</TableCell>
             {days.map((d) => (
               <TableCell key={d.date} align="center" sx={{ whiteSpace: 'nowrap' }}>
                 {formatWeekday(d.date, lang)}
@@ -52,7 +55,7 @@ export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string 
         <TableBody>
           {rows.map((time) => (
             <TableRow key={time}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              <TableCell component="th" scope="row" sx={{ ...STICKY, fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {time}
               </TableCell>
               {days.map((d) => {
@@ -74,7 +77,7 @@ export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string 
             </TableRow>
           ))}
           <TableRow>
-            <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+            <TableCell component="th" scope="row" sx={{ ...STICKY, fontWeight: 600 }}>
               {t('dashboard.weekly.adherence')}
             </TableCell>
             {days.map((d) => (
