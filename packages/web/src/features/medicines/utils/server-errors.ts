@@ -25,8 +25,13 @@ export function showServerErrors(form: UseFormReturn<MedicineFormValues>, error:
   for (const fieldError of error.fieldErrors) {
     const field = fieldOf(fieldError.path);
     if (!field) continue;
+    // The spec's date message and the strength's rule in the page language; others as the server wrote them.
     const message =
-      fieldError.message === START_AFTER_END_MESSAGE ? 'medicines.form.startAfterEnd' : fieldError.message;
+      fieldError.message === START_AFTER_END_MESSAGE
+        ? 'medicines.form.startAfterEnd'
+        : field === 'amount'
+          ? 'medicines.form.amountInvalid'
+          : fieldError.message;
     form.setError(field, { message }, { shouldFocus: !shown });
     shown = true;
   }
