@@ -220,6 +220,14 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
     }),
   );
   expect(covering).toBe(false);
+  // Its buttons are tap targets of at least 44 px.
+  const buttons = page.locator('#react-joyride-portal').getByRole('button');
+  await expect(buttons.first()).toBeVisible();
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0), await button.innerText()).toBeGreaterThanOrEqual(44);
+  }
+
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Your doses at a glance')).toBeHidden();

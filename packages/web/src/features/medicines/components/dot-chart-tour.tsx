@@ -93,6 +93,13 @@ export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () =
         nextWithProgress: t('medicines.tour.nextWithProgress'),
         skip: t('medicines.tour.skip'),
       }}
+      // Tap targets of at least 44 px, as everywhere on a phone (react-joyride's are 28 to 32 px).
+      styles={{
+        buttonPrimary: { minHeight: 44 },
+        buttonBack: { minHeight: 44 },
+        buttonSkip: { minHeight: 44 },
+        buttonClose: { minWidth: 44, minHeight: 44 },
+      }}
       options={{
         skipBeacon: true,
         showProgress: true,
