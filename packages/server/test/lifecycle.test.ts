@@ -21,7 +21,14 @@ describe('long-lived parts', () => {
         });
       },
     });
-    expect(t.app.lifecycle.names()).toEqual(['database', 'counter-pruning', 'demo-seed', 'mailer', 'first', 'second']);
+    expect(t.app.lifecycle.names()).toEqual([
+      'database',
+      'counter-pruning',
+      'demo-seed',
+      'mailer',
+      'first',
+      'second',
+    ]);
     expect(events).toEqual(['start first', 'start second']);
     await t.close();
     expect(events).toEqual(['start first', 'start second', 'stop second', 'stop first']);
