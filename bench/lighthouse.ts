@@ -55,7 +55,8 @@ export async function measureColdStart(): Promise<ColdStart[]> {
     const results: ColdStart[] = [];
     for (const [page, signedIn] of PAGES) {
       const figures: ColdStart[] = [];
-      for (let run = 0; run < runs; run++) {
+      // A run whose trace Lighthouse could not record (NO_NAVSTART, now and then) is run again, twice at most.
+      for (let run = 0, retries = 0; run < runs; run++) {
         const context = await browser.createBrowserContext();
         const tab = await context.newPage();
         if (signedIn) {
@@ -80,7 +81,14 @@ export async function measureColdStart(): Promise<ColdStart[]> {
         await context.close();
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          if (retries++ < 2) {
+            console.log(`lighthouse ${page}: ${lhr.runtimeError.code}, run again`);
+            run--;
+            continue;
+          }
+          throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        }
         const final = new URL(lhr.finalDisplayedUrl).pathname;
         if (final !== page) throw new Error(`${page} ended on ${final}`);
         const audit = (id: string) => lhr.audits[id];
