@@ -35,25 +35,6 @@ const MAIN_PAGES: Record<string, string> = {
   '/profile': 'profile',
   '/my-health-data': 'my-health-data',
 };
-/** Pages another engineer is changing at the moment: their failures are reported with the owner. */
-const OWNERS: [RegExp, string][] = [
-  [/^\/my-medicine/, 'medicines-ui (weekly plan, My Medicine and its editor; the tour: issue 23 item 5)'],
-  [/^\/my-health-data/, 'profile-health (My Health Data)'],
-  [/^\/profile$/, 'data-rights (profile page)'],
-];
-/**
- * Problems still open on those pages, each owned by the engineer changing the page: listed in the
- * test's annotations (and marked there once fixed, so the line can go), not failing this test. Any
- * other problem fails it.
- */
-const OPEN_ELSEWHERE: { page: RegExp; problem: RegExp }[] = [
-  // The link to the security page, on its own line (data-rights is changing the profile page).
-  {
-    page: /^\/profile$/,
-    problem:
-      /^tap target under 44 px: <a> "(Two-step sign-in and security|Anmeldung in zwei Schritten|Connexion en deux étapes)/,
-  },
-];
 
 interface Visit {
   account: 'guest' | 'anna' | 'heidi';
@@ -233,8 +214,6 @@ async function settle(page: Page) {
   await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
-const openElsewhere = new Map<(typeof OPEN_ELSEWHERE)[number], string[]>();
-
 async function sweep(browser: Browser, baseURL: string, report: string[]) {
   const medicineId = await firstMedicineId(baseURL);
   let checked = 0;
@@ -267,11 +246,7 @@ async function sweep(browser: Browser, baseURL: string, report: string[]) {
             await settle(page);
             const where = `${phone.width}×${phone.height} ${lang} ${theme}`;
             for (const problem of await page.evaluate(checkPage, phone.width)) {
-              const owner = OWNERS.find(([re]) => re.test(pattern))?.[1];
-              const line = `${pattern} (${audience}, ${visit.account}) at ${where}: ${problem}${owner ? ` [owner: ${owner}]` : ''}`;
-              const open = OPEN_ELSEWHERE.find((o) => o.page.test(pattern) && o.problem.test(problem));
-              if (open) openElsewhere.set(open, [...(openElsewhere.get(open) ?? []), line]);
-              else report.push(line);
+              report.push(`${pattern} (${audience}, ${visit.account}) at ${where}: ${problem}`);
             }
             checked++;
             const name = MAIN_PAGES[pattern];
@@ -301,14 +276,6 @@ test('every page of the patient and the health-data user fits a phone in every l
     body: report.join('\n') || 'no problem',
     contentType: 'text/plain',
   });
-  for (const open of OPEN_ELSEWHERE) {
-    const seen = openElsewhere.get(open) ?? [];
-    const description = seen.length
-      ? `${seen.length} × ${seen[0]}`
-      : `${open.page} ${open.problem}: fixed, remove it from OPEN_ELSEWHERE`;
-    testInfo.annotations.push({ type: 'open elsewhere', description });
-    console.log(`open elsewhere: ${description}`);
-  }
   // Every page of the list was seen in all 12 combinations.
   const pages = PAGE_PATHS.filter((p) => VISITS.some((v) => v.audiences.includes(p.audience))).length;
   expect(checked).toBe(pages * PHONES.length * LANGUAGES.length * THEMES.length);

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
+import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
 import { ContentCard } from '../../../components/content-card';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageHeader } from '../../../components/page-header';
@@ -45,7 +45,11 @@ export function ProfilePage() {
     <>
       <PageHeader
         title={t('pages.profile.title')}
-        actions={<AppLink to={paths.profileSecurity}>{t('security.link')}</AppLink>}
+        actions={
+          <AppLink to={paths.profileSecurity} sx={STANDALONE_LINK}>
+            {t('security.link')}
+          </AppLink>
+        }
       />
       <QueryState query={profile} loading={<LoadingSkeleton rows={4} />}>
         {(p) => {
