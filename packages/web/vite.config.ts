@@ -141,7 +141,9 @@ export default defineConfig({
   // (served outside production only).
   build: {
     sourcemap: process.env.WEB_SOURCEMAP === '1',
-    chunkSizeWarningLimit: 600,
+    // The shell's libraries are one chunk on purpose (few requests on a phone: bench/RESULTS.md); its
+    // size is held by the gzip budget of the bench, this only keeps the build quiet.
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -68,7 +68,8 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
               selected={m.id === selected}
               aria-current={m.id === selected ? 'true' : undefined}
               onClick={() => onSelect(m.id)}
-              sx={{ pr: readOnly ? 2 : 13, alignItems: 'flex-start' }}
+              // The times stand under the name, never beside the edit and delete buttons (a phone's width).
+              sx={{ pr: readOnly ? 2 : 14, flexDirection: 'column', alignItems: 'flex-start' }}
             >
               <ListItemText
                 primary={<Typography sx={{ fontWeight: 600 }}>{m.name}</Typography>}
@@ -85,8 +86,7 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
                   display: 'flex',
                   flexWrap: 'wrap',
                   gap: 0.5,
-                  justifyContent: 'flex-end',
-                  maxWidth: 160,
+                  mb: 0.5,
                 }}
               >
                 {m.type === 2 ? (
