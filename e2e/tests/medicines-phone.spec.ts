@@ -262,4 +262,19 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
   expect(await shapes(marks)).toEqual(await shapes(legend));
   await page.getByRole('button', { name: 'Skip the tour' }).click();
   await expect(page.getByText('What the marks mean')).toBeHidden();
+
+  // Nor on another device: the profile remembers it (a new browser context has nothing stored).
+  const other = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: new URL(page.url()).origin });
+  if (!other) throw new Error('no browser');
+  const phone = await other.newPage();
+  await signIn(phone, patient.email, PASSWORD);
+  await expect(phone).toHaveURL(/\/dashboard$/);
+  await phone.goto('/my-medicine');
+  await expect(phone.locator('[data-tour="dot-legend"]')).toBeVisible();
+  await phone.waitForTimeout(1500);
+  await expect(phone.getByText('Your doses at a glance')).toBeHidden();
+  await other.close();
 });

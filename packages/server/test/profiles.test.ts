@@ -22,6 +22,8 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
     [{ timezone: 'Mars/Olympus' }, ['timezone']],
     [{ profiletype: 'admin' }, ['profiletype']],
     [{ givenname: '' }, ['givenname']],
+    // A tour that was seen stays seen: there is no way back to false.
+    [{ tour_seen: false }, ['tour_seen']],
   ])('answers 400 naming the field for %j and changes nothing', async (payload, expected) => {
     const { auth } = await registerUser(t.app, { username: 'Paula Plain' });
     const before = (await t.app.inject({ url: '/api/profile/userdata', headers: auth })).json();
@@ -31,6 +33,21 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
       expected,
     );
     expect((await t.app.inject({ url: '/api/profile/userdata', headers: auth })).json()).toEqual(before);
+  });
+
+  it('remembers that the guided tour opened, for every device of the user', async () => {
+    const { auth } = await registerUser(t.app, { username: 'Tara Tour' });
+    const read = async () => (await t.app.inject({ url: '/api/profile/userdata', headers: auth })).json();
+    expect((await read()).tour_seen).toBe(false);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      headers: auth,
+      payload: { tour_seen: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tour_seen).toBe(true);
+    expect((await read()).tour_seen).toBe(true);
   });
 
   it('refuses an empty update', async () => {

@@ -14,6 +14,8 @@ export const profileSchema = z.object({
   is_active: z.boolean(),
   is_dark: z.boolean(),
   is_linked: z.boolean(),
+  /** The guided tour opened by itself once for this user, on any device (not in the spec). */
+  tour_seen: z.boolean(),
   language: languageSchema,
   timezone: z.string(),
   sensor: z.object({ serial_number: z.string().nullable(), deveui: z.string() }).nullable(),
@@ -30,6 +32,8 @@ export const profileUpdateSchema = z
     is_dark: z.boolean(),
     language: languageSchema,
     timezone: timeZoneSchema,
+    /** Only ever set: a tour that was seen stays seen. */
+    tour_seen: z.literal(true),
   })
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

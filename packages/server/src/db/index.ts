@@ -22,6 +22,7 @@ import * as changeNotifications from './migrations/2026_11_24_0500_change_notifi
 import * as uplinkTimeFlagAndFrameKey from './migrations/2026_11_25_0100_uplink_time_flag_and_frame_key';
 import * as sessions from './migrations/2026_11_25_0200_sessions';
 import * as manualIntakes from './migrations/2026_11_25_0310_manual_intakes';
+import * as profileTourSeen from './migrations/2026_11_25_0400_profile_tour_seen';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -158,6 +159,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0100_uplink_time_flag_and_frame_key': uplinkTimeFlagAndFrameKey,
   '2026_11_25_0200_sessions': sessions,
   '2026_11_25_0310_manual_intakes': manualIntakes,
+  '2026_11_25_0400_profile_tour_seen': profileTourSeen,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

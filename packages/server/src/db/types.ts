@@ -40,6 +40,8 @@ export interface ProfilesTable {
   is_active: Generated<Flag>;
   is_dark: Generated<Flag>;
   is_linked: Generated<Flag>;
+  /** The guided tour opened by itself once (issue 23 item 5). */
+  tour_seen: Generated<Flag>;
   language: Language;
   timezone: string;
   profiletype: Role;

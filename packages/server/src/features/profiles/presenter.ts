@@ -11,6 +11,7 @@ export function presentProfile(row: ProfileWithSensor, medicines: Medicine[]): P
     is_active: row.is_active === 1,
     is_dark: row.is_dark === 1,
     is_linked: row.is_linked === 1,
+    tour_seen: row.tour_seen === 1,
     language: row.language,
     timezone: row.timezone,
     sensor: row.sensor_deveui ? { serial_number: row.sensor_serial_number, deveui: row.sensor_deveui } : null,

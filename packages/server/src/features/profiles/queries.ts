@@ -29,14 +29,20 @@ export interface ProfileChanges {
   is_dark?: boolean;
   language?: Language;
   timezone?: string;
+  tour_seen?: true;
 }
 
 /** Changes the given fields of a user's profile. */
 export async function updateProfile(db: Db, userId: number, changes: ProfileChanges, now = Date.now()) {
-  const { is_dark, ...rest } = changes;
+  const { is_dark, tour_seen, ...rest } = changes;
   await db
     .updateTable('profiles')
-    .set({ ...rest, ...(is_dark === undefined ? {} : { is_dark: is_dark ? 1 : 0 }), updated_at: now })
+    .set({
+      ...rest,
+      ...(is_dark === undefined ? {} : { is_dark: is_dark ? 1 : 0 }),
+      ...(tour_seen ? { tour_seen: 1 } : {}),
+      updated_at: now,
+    })
     .where('user_id', '=', userId)
     .execute();
 }

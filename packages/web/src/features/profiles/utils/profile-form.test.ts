@@ -11,6 +11,7 @@ const profile: Profile = {
   is_active: true,
   is_dark: false,
   is_linked: false,
+  tour_seen: false,
   language: 'en',
   timezone: 'Europe/Zurich',
   sensor: null,
