@@ -42,7 +42,8 @@ test.describe('signed in', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     loads = 0;
-    await page.route(/\/assets\/profile-page-.*\.js$/, (route) => route.abort());
+    // The profile page is in its feature's chunk (packages/web/vite.config.ts: one chunk per feature).
+    await page.route(/\/assets\/profiles-[\w-]+\.js$/, (route) => route.abort());
     await page.getByRole('button', { name: 'Open the account menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { name: 'OOPS! Something went wrong here' })).toBeVisible();

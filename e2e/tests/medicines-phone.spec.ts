@@ -270,6 +270,7 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
     ?.newContext({ baseURL: new URL(page.url()).origin });
   if (!other) throw new Error('no browser');
   const phone = await other.newPage();
+  await phone.goto('/auth/signin');
   await signIn(phone, patient.email, PASSWORD);
   await expect(phone).toHaveURL(/\/dashboard$/);
   await phone.goto('/my-medicine');

@@ -48,12 +48,61 @@ const VISITS: Visit[] = [
 ];
 
 /** The demo patient's first medicine: the id for /my-medicine/:id/edit. */
-async function firstMedicineId(baseURL: string): Promise<number> {
-  const state = JSON.parse(readFileSync(statePath(accounts.anna.state), 'utf8')) as {
+/** The token of a signed-in account's stored state (auth.setup.ts). */
+function tokenOf(account: 'anna' | 'heidi'): string {
+  const state = JSON.parse(readFileSync(statePath(accounts[account].state), 'utf8')) as {
     origins: { localStorage: { name: string; value: string }[] }[];
   };
   const session = state.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'dosedot.session');
-  const token = JSON.parse(session?.value ?? '{}').state?.token;
+  return JSON.parse(session?.value ?? '{}').state?.token;
+}
+
+/**
+ * Every section of Heidi's health data filled (links, lists, long words), whatever other files of
+ * the suite did before: the sweep sees every field a health-data page can show.
+ */
+async function fillHealthData(baseURL: string): Promise<void> {
+  const sections = {
+    'basic-information': {
+      date_of_birth: '1948-03-14',
+      gender: 'female',
+      blood_type: 'A+',
+      nationality: 'Schweiz',
+      ahv_number: '756.9217.0769.85',
+      rega_member: true,
+    },
+    'physical-measurements': { height_cm: 164, weight_kg: 61.5 },
+    vision: {
+      needs_glasses: true,
+      glasses_type: 'progressive',
+      right: { sphere: -1.25, cylinder: -0.5, axis: 90 },
+      left: { sphere: -1, cylinder: -0.75, axis: 85 },
+    },
+    'medical-information': {
+      allergies: ['Penicillin', 'Hausstaubmilbenallergie'],
+      chronic_conditions: ['Bluthochdruck', 'Diabetes mellitus Typ 2'],
+      notes: 'Nimmt Blutverdünner; vor Eingriffen Rücksprache mit der Hausärztin.',
+    },
+    'emergency-contact': {
+      contact_name: 'Peter Keller',
+      relationship: 'Sohn',
+      phone: '079 123 45 67',
+      email: 'peter.keller@example.ch',
+    },
+    'additional-information': { smoking: 'non_smoker', alcohol: 'occasional', organ_donor: true },
+  };
+  for (const [section, body] of Object.entries(sections)) {
+    const res = await fetch(`${baseURL}/api/health-data/${section}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokenOf('heidi')}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`health data ${section}: ${res.status} ${await res.text()}`);
+  }
+}
+
+async function firstMedicineId(baseURL: string): Promise<number> {
+  const token = tokenOf('anna');
   const res = await fetch(`${baseURL}/api/medicines`, { headers: { authorization: `Bearer ${token}` } });
   const { data } = (await res.json()) as { data: { id: number }[] };
   if (!data[0]) throw new Error('the demo patient has no medicine');
@@ -216,6 +265,7 @@ async function settle(page: Page) {
 
 async function sweep(browser: Browser, baseURL: string, report: string[]) {
   const medicineId = await firstMedicineId(baseURL);
+  await fillHealthData(baseURL);
   let checked = 0;
   for (const phone of PHONES) {
     for (const visit of VISITS) {

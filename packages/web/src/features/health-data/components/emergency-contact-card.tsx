@@ -1,6 +1,7 @@
 import ContactEmergency from '@mui/icons-material/ContactEmergency';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
+import { STANDALONE_LINK } from '../../../components/app-link';
 import type { HealthData } from '../api/get-health-data';
 import { EmergencyContactDialog } from './emergency-contact-dialog';
 import { SectionCard } from './section-card';
@@ -23,11 +24,19 @@ export function EmergencyContactCard({ data }: { data: HealthData['emergency-con
             { label: t('healthData.emergency.relationship'), value: data.relationship },
             {
               label: t('healthData.emergency.phone'),
-              value: <Link href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>{data.phone}</Link>,
+              value: (
+                <Link href={`tel:${data.phone.replace(/[^\d+]/g, '')}`} sx={STANDALONE_LINK}>
+                  {data.phone}
+                </Link>
+              ),
             },
             {
               label: t('healthData.emergency.email'),
-              value: data.email ? <Link href={`mailto:${data.email}`}>{data.email}</Link> : null,
+              value: data.email ? (
+                <Link href={`mailto:${data.email}`} sx={STANDALONE_LINK}>
+                  {data.email}
+                </Link>
+              ) : null,
             },
           ]}
         />
