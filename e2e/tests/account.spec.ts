@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { addMedicine, newPatient, PASSWORD, profileOf, signInAs } from './medicines-support';
-import { accounts, DATA_DIR, lastMailTo, signIn, statePath, text } from './support';
+import { addMedicine, giveBox, newPatient, PASSWORD, profileOf, signInAs, withDb } from './medicines-support';
+import { accounts, lastMailTo, signIn, statePath, text } from './support';
 
 /*
  * Issue 23 item 13 in the browser: 'Download my data' on the profile page gives one JSON file with
@@ -12,30 +10,17 @@ import { accounts, DATA_DIR, lastMailTo, signIn, statePath, text } from './suppo
  * sign-in fails), the box shows as free to the administrator, and a confirmation is mailed.
  */
 
-/** Gives the patient a box, straight into the e2e server's SQLite file (no route makes one). */
-function giveBox(profileId: number): string {
-  const deveui = randomBytes(8).toString('hex').toUpperCase();
+/** Gives the patient a box with one press an hour ago (straight into the e2e server's SQLite file). */
+function boxWithPress(profileId: number): string {
   const now = Date.now();
-  const db = new Database(path.join(DATA_DIR, 'dosedot.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.transaction(() => {
-      const sensor = db
-        .prepare('INSERT INTO sensors (deveui, serial_number, created_at) VALUES (?, ?, ?) RETURNING id')
-        .get(deveui, `E2E-${deveui.slice(-6)}`, now - 86_400_000) as { id: number };
-      db.prepare('UPDATE profiles SET sensor_id = ?, is_linked = 1 WHERE id = ?').run(sensor.id, profileId);
-      db.prepare(
-        'INSERT INTO sensor_assignments (sensor_id, profile_id, assigned_from, assigned_to) VALUES (?, ?, ?, NULL)',
-      ).run(sensor.id, profileId, now - 86_400_000);
-      db.prepare('INSERT INTO button_presses (sensor_id, uplink_id, pressed_at) VALUES (?, NULL, ?)').run(
-        sensor.id,
-        now - 3_600_000,
-      );
-    })();
-  } finally {
-    db.close();
-  }
-  return deveui;
+  return withDb((db) => {
+    const box = giveBox(db, profileId, now - 86_400_000);
+    db.prepare('INSERT INTO button_presses (sensor_id, uplink_id, pressed_at) VALUES (?, NULL, ?)').run(
+      box.id,
+      now - 3_600_000,
+    );
+    return box.deveui;
+  });
 }
 
 const boxRow = (page: Page, deveui: string) => page.getByRole('row').filter({ hasText: deveui });
@@ -49,7 +34,7 @@ test('download my data gives a JSON with my medicines; delete my account asks th
   const patient = await newPatient(page, name);
   const today = new Date().toISOString().slice(0, 10);
   await addMedicine(page, patient, { name: 'E2E-Levothyroxine', start_date: today, dosage_times: ['08:00'] });
-  const deveui = giveBox((await profileOf(page, patient)).id);
+  const deveui = boxWithPress((await profileOf(page, patient)).id);
   await signInAs(page, patient);
 
   await page.goto('/profile');

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { addMedicine, newPatient, profileOf, signInAs, skipTour } from './medicines-support';
-import { accounts, DATA_DIR, expectAccessible, statePath, text } from './support';
+import { addMedicine, giveBox, newPatient, profileOf, signInAs, skipTour, withDb } from './medicines-support';
+import { accounts, expectAccessible, statePath, text } from './support';
 
 /*
  * Issue 10 in the browser: the admin's device list (table and cards), assigning a box to a patient,
@@ -13,17 +11,6 @@ import { accounts, DATA_DIR, expectAccessible, statePath, text } from './support
 
 const DEMO_BOXES = ['A84041000181C001', 'A84041000181C002'];
 const MIN = 60_000;
-
-/** Writes straight into the e2e server's SQLite file (the ingest webhook needs a token e2e has not). */
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(DATA_DIR, 'dosedot.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    return db.transaction(() => work(db))();
-  } finally {
-    db.close();
-  }
-}
 
 /** A new box that has reported once (battery 15 %: 'need service soon') and belongs to nobody. */
 function newFreeBox(): string {
@@ -42,22 +29,15 @@ function newFreeBox(): string {
 
 /** Gives the patient a box and readings every 15 minutes over the last 3 hours at `temperature(i)`. */
 function boxWithReadings(profileId: number, temperature: (i: number) => number) {
-  const deveui = randomBytes(8).toString('hex').toUpperCase();
   const now = Date.now();
-  withDb((db) => {
-    const sensor = db
-      .prepare('INSERT INTO sensors (deveui, serial_number, created_at) VALUES (?, ?, ?) RETURNING id')
-      .get(deveui, `E2E-${deveui.slice(-6)}`, now - 86_400_000) as { id: number };
-    db.prepare('UPDATE profiles SET sensor_id = ?, is_linked = 1 WHERE id = ?').run(sensor.id, profileId);
-    db.prepare(
-      'INSERT INTO sensor_assignments (sensor_id, profile_id, assigned_from, assigned_to) VALUES (?, ?, ?, NULL)',
-    ).run(sensor.id, profileId, now - 86_400_000);
+  return withDb((db) => {
+    const box = giveBox(db, profileId, now - 86_400_000);
     const insert = db.prepare(
       'INSERT INTO sensor_readings (sensor_id, uplink_id, measured_at, temperature, humidity, battery, motion) VALUES (?, NULL, ?, ?, 45, 90, 0)',
     );
-    for (let i = 0; i <= 12; i++) insert.run(sensor.id, now - (12 - i) * 15 * MIN, temperature(i));
+    for (let i = 0; i <= 12; i++) insert.run(box.id, now - (12 - i) * 15 * MIN, temperature(i));
+    return box.deveui;
   });
-  return deveui;
 }
 
 const row = (page: Page, deveui: string) => page.getByRole('row').filter({ hasText: deveui });

@@ -87,27 +87,44 @@ export function englishTime(time: string): RegExp {
   return new RegExp(text.replace(/\s/g, '\\s'));
 }
 
-/** Gives the patient a box (sensor and assignment) and records one button press at `pressedAt`. */
-export function pressTheBox(profileId: number, pressedAt: number) {
+/** Writes straight into the e2e server's SQLite file, in one transaction. */
+export function withDb<T>(work: (db: Database.Database) => T): T {
   const db = new Database(path.join(DATA_DIR, 'dosedot.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const deveui = randomBytes(8).toString('hex').toUpperCase();
-    const now = Date.now();
-    db.transaction(() => {
-      const sensor = db
-        .prepare('INSERT INTO sensors (deveui, serial_number, created_at) VALUES (?, ?, ?) RETURNING id')
-        .get(deveui, `E2E-${deveui.slice(-6)}`, now) as { id: number };
-      db.prepare('UPDATE profiles SET sensor_id = ?, is_linked = 1 WHERE id = ?').run(sensor.id, profileId);
-      db.prepare(
-        'INSERT INTO sensor_assignments (sensor_id, profile_id, assigned_from, assigned_to) VALUES (?, ?, ?, NULL)',
-      ).run(sensor.id, profileId, now - 86_400_000);
-      db.prepare('INSERT INTO button_presses (sensor_id, uplink_id, pressed_at) VALUES (?, NULL, ?)').run(
-        sensor.id,
-        pressedAt,
-      );
-    })();
+    return db.transaction(() => work(db))();
   } finally {
     db.close();
   }
+}
+
+/**
+ * A new box held by the patient since `since` (sensor, profile link and assignment), written in
+ * `db`'s transaction (no route makes a box): its id and DevEUI.
+ */
+export function giveBox(
+  db: Database.Database,
+  profileId: number,
+  since: number,
+): { id: number; deveui: string } {
+  const deveui = randomBytes(8).toString('hex').toUpperCase();
+  const sensor = db
+    .prepare('INSERT INTO sensors (deveui, serial_number, created_at) VALUES (?, ?, ?) RETURNING id')
+    .get(deveui, `E2E-${deveui.slice(-6)}`, since) as { id: number };
+  db.prepare('UPDATE profiles SET sensor_id = ?, is_linked = 1 WHERE id = ?').run(sensor.id, profileId);
+  db.prepare(
+    'INSERT INTO sensor_assignments (sensor_id, profile_id, assigned_from, assigned_to) VALUES (?, ?, ?, NULL)',
+  ).run(sensor.id, profileId, since);
+  return { id: sensor.id, deveui };
+}
+
+/** Gives the patient a box (sensor and assignment) and records one button press at `pressedAt`. */
+export function pressTheBox(profileId: number, pressedAt: number) {
+  withDb((db) => {
+    const box = giveBox(db, profileId, Date.now() - 86_400_000);
+    db.prepare('INSERT INTO button_presses (sensor_id, uplink_id, pressed_at) VALUES (?, NULL, ?)').run(
+      box.id,
+      pressedAt,
+    );
+  });
 }

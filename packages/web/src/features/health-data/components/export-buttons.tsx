@@ -1,34 +1,19 @@
-import Download from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { failureKey } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { DownloadButtons } from '../../../components/download-buttons';
 import { type ExportFormat, useExportHealthData } from '../api/export-health-data';
 
-const FORMATS: ExportFormat[] = ['json', 'fhir'];
+const FORMATS: readonly ExportFormat[] = ['json', 'fhir'];
 
 /** Take your data with you: the record as JSON, or as a FHIR R4 Bundle. */
 export function ExportButtons() {
   const { t } = useTranslation();
-  const download = useExportHealthData();
-  const save = (format: ExportFormat) =>
-    download.mutate(format, {
-      onError: (error) => notify.error(`${t('healthData.export.failed')} ${t(failureKey(error))}`),
-    });
   return (
-    <Stack direction="row" spacing={1} role="group" aria-label={t('healthData.export.label')}>
-      {FORMATS.map((format) => (
-        <Button
-          key={format}
-          variant="outlined"
-          startIcon={<Download />}
-          disabled={download.isPending}
-          onClick={() => save(format)}
-        >
-          {t(`healthData.export.${format}`)}
-        </Button>
-      ))}
-    </Stack>
+    <DownloadButtons
+      formats={FORMATS}
+      download={useExportHealthData()}
+      labelKey={(format) => `healthData.export.${format}`}
+      failedKey="healthData.export.failed"
+      groupLabel={t('healthData.export.label')}
+    />
   );
 }

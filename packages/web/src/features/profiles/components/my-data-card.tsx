@@ -1,5 +1,4 @@
 import DeleteForever from '@mui/icons-material/DeleteForever';
-import Download from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -7,9 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
-import { failureKey } from '../../../lib/api-client';
+import { DownloadButtons } from '../../../components/download-buttons';
 import { useUser } from '../../../lib/current-user';
-import { notify } from '../../../lib/toast';
 import { type MyDataFormat, useExportMyData } from '../api/export-my-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -23,27 +21,16 @@ export function MyDataCard() {
   const download = useExportMyData();
   const [deleting, setDeleting] = useState(false);
   const formats: MyDataFormat[] = user?.meta.healthData ? ['json', 'fhir'] : ['json'];
-  const save = (format: MyDataFormat) =>
-    download.mutate(format, {
-      onError: (error) => notify.error(`${t('account.download.failed')} ${t(failureKey(error))}`),
-    });
   return (
     <ContentCard title={t('account.title')} description={t('account.intro')}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>{t('account.download.text')}</Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {formats.map((format) => (
-            <Button
-              key={format}
-              variant="outlined"
-              startIcon={<Download />}
-              disabled={download.isPending}
-              onClick={() => save(format)}
-            >
-              {t(`account.download.${format}`)}
-            </Button>
-          ))}
-        </Stack>
+        <DownloadButtons
+          formats={formats}
+          download={download}
+          labelKey={(format) => `account.download.${format}`}
+          failedKey="account.download.failed"
+        />
         <Divider flexItem />
         <Typography>{t('account.delete.text')}</Typography>
         <Button
