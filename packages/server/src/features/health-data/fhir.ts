@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HealthDataResponse } from '@dosedot/domain/health';
+import type { Medicine } from '../../db/types';
 
 /** The OID of the Swiss social security number (AHV/AVS), as FHIR identifier system. */
 export const AHV_SYSTEM = 'urn:oid:2.16.756.5.32';
@@ -33,18 +34,13 @@ type Resource = Record<string, unknown> & { resourceType: string; id: string };
 export interface FhirInput {
   patient: { profileuid: string; givenname: string; familyname: string; email: string };
   health: HealthDataResponse['data'] | null;
-  medicines: {
-    id: number;
-    name: string;
-    type: 1 | 2;
-    description: string | null;
-    strength: string | null;
-    galenic_form: string | null;
-    start_date: string;
-    end_date: string | null;
+  medicines: (Pick<
+    Medicine,
+    'id' | 'name' | 'type' | 'description' | 'strength' | 'galenic_form' | 'start_date' | 'end_date'
+  > & {
     /** Dosage times, 'HH:MM:SS(.sss)' local wall-clock times. */
     times: string[];
-  }[];
+  })[];
   /** The patient's local date today ('YYYY-MM-DD'): a medicine that ended before it is completed. */
   today: string;
   now?: number;
