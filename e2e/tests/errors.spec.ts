@@ -69,4 +69,17 @@ test.describe('signed in', () => {
     // 2000 ms and it is gone.
     await expect(toast).toBeHidden({ timeout: 5_000 });
   });
+
+  test('the session-ended toast speaks the page language, even before its catalog has loaded', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const session = JSON.parse(localStorage.getItem('dosedot.session') ?? '{}');
+      if (session.state) session.state.token = 'not-a-valid-token';
+      localStorage.setItem('dosedot.session', JSON.stringify(session));
+    });
+    await page.goto('/de/dashboard');
+    await expect(page).toHaveURL(/\/de\/auth\/signin\?redirect=%2Fdashboard$/);
+    await expect(page.getByRole('alert').filter({ hasText: text('de', 'auth.signin.expired') })).toBeVisible();
+  });
 });

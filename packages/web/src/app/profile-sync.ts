@@ -79,6 +79,11 @@ export function followProfile(queryClient: QueryClient, navigate: (to: string) =
     if (profile && useSession.getState().token) apply(profile, navigate);
   });
 
+  // A profile that arrived before this subscription (the router's first loader asks for it while
+  // the first render is still under way) is applied now.
+  const kept = queryClient.getQueryData<Profile>(currentUserKeys.profile());
+  if (kept && useSession.getState().token) apply(kept, navigate);
+
   let last = 0;
   const refresh = (fresh: boolean) => {
     if (!useSession.getState().token) return;

@@ -19,16 +19,29 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Loads the language's catalog when needed and makes it the page language. */
-export async function activateLanguage(language: Language): Promise<void> {
+async function loadCatalog(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
     const catalog = await catalogs[language]();
     i18n.addResourceBundle(language, 'translation', catalog.default);
   }
+}
+
+/** Loads the language's catalog when needed and makes it the page language. */
+export async function activateLanguage(language: Language): Promise<void> {
+  await loadCatalog(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   // Arabic would flip to right-to-left (spec section 9); our three languages are left-to-right.
   document.documentElement.dir = i18n.dir(language);
+}
+
+/**
+ * A text in the given language, its catalog loaded first: for a message that may come before the
+ * page's language is active (a call answering while the locale route's loader still loads it).
+ */
+export async function translateIn(language: Language, key: string): Promise<string> {
+  await loadCatalog(language);
+  return i18n.getFixedT(language)(key);
 }
 
 export { i18n };
