@@ -80,6 +80,8 @@ test.describe('signed in', () => {
     });
     await page.goto('/de/dashboard');
     await expect(page).toHaveURL(/\/de\/auth\/signin\?redirect=%2Fdashboard$/);
-    await expect(page.getByRole('alert').filter({ hasText: text('de', 'auth.signin.expired') })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: text('de', 'auth.signin.expired') }),
+    ).toBeVisible();
   });
 });
