@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { foldForSearch } from '@dosedot/domain';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -23,6 +24,7 @@ import * as uplinkTimeFlagAndFrameKey from './migrations/2026_11_25_0100_uplink_
 import * as sessions from './migrations/2026_11_25_0200_sessions';
 import * as manualIntakes from './migrations/2026_11_25_0310_manual_intakes';
 import * as profileTourSeen from './migrations/2026_11_25_0400_profile_tour_seen';
+import * as searchFold from './migrations/2026_11_25_0500_search_fold';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -64,6 +66,10 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Accent-insensitive search (PostgreSQL has the same function from a migration).
+  sqlite.function('dosedot_fold', { deterministic: true }, (text: unknown) =>
+    text === null ? null : foldForSearch(String(text)),
+  );
   const readCache = createReadCache(sqliteSource(sqlite));
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache) }),
@@ -160,6 +166,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0200_sessions': sessions,
   '2026_11_25_0310_manual_intakes': manualIntakes,
   '2026_11_25_0400_profile_tour_seen': profileTourSeen,
+  '2026_11_25_0500_search_fold': searchFold,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
