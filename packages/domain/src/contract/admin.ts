@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../constants';
 import { languageSchema, MAX_ID, roleSchema } from './common';
 import { medicineInputSchema } from './medicine';
 import { MAX_PAGE } from './strapi-query';
@@ -21,6 +22,18 @@ export const profileListEntrySchema = z.object({
     createdAt: z.string(),
     /** 'admin' or 'basic': the list says who can be impersonated (patients only). */
     profiletype: roleSchema,
+    /*
+     * The columns that answer an administrator's questions (issue 24 item 9), given by the list.
+     * Adherence is the domain's (taken + by hand) / due over the last 7 chart days in the patient's
+     * zone, null when nothing was due; missed_today counts today's missed intakes.
+     */
+    last_sign_in_at: z.string().nullable().optional(),
+    last_uplink_at: z.string().nullable().optional(),
+    battery: z.number().nullable().optional(),
+    adherence_7d: z.number().nullable().optional(),
+    doses_due_7d: z.number().int().optional(),
+    doses_taken_7d: z.number().int().optional(),
+    missed_today: z.number().int().optional(),
   }),
 });
 export type ProfileListEntry = z.infer<typeof profileListEntrySchema>;
@@ -38,7 +51,7 @@ export const profileListResponseSchema = z.object({
 });
 export type ProfileListResponse = z.infer<typeof profileListResponseSchema>;
 
-/** Fields the patient list sorts and filters on. */
+/** Fields the patient list sorts by (each stable: then by id). */
 export const PROFILE_SORT_FIELDS = [
   'id',
   'givenname',
@@ -47,8 +60,35 @@ export const PROFILE_SORT_FIELDS = [
   'language',
   'createdAt',
   'is_active',
+  'email',
+  'profiletype',
+  'sensor',
+  'last_sign_in_at',
+  'last_uplink_at',
+  'battery',
+  'adherence_7d',
+  'missed_today',
 ] as const;
-export const PROFILE_FILTER_FIELDS = ['givenname', 'familyname', 'email', 'profileuid'] as const;
+/**
+ * Fields the patient list filters on. Text fields take $containsi, $startsWith (accents and case
+ * ignored) and $eq; `name` is the given and family name together. The others take $eq only, with
+ * the values of PROFILE_FILTER_VALUES.
+ */
+export const PROFILE_FILTER_FIELDS = [
+  'givenname',
+  'familyname',
+  'name',
+  'email',
+  'profileuid',
+  'profiletype',
+  'is_active',
+  'has_sensor',
+] as const;
+export const PROFILE_FILTER_VALUES = {
+  profiletype: ROLES,
+  is_active: ['true', 'false'],
+  has_sensor: ['true', 'false'],
+} as const;
 export const MAX_PAGE_SIZE = 100;
 
 /** POST /api/impersonation: an administrator starts acting for a patient, naming why. */
