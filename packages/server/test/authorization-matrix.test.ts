@@ -53,6 +53,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/two-factor/recovery-codes': 'self',
   'GET /api/profiles': 'admin',
   'GET /api/sensory-summaries': 'admin',
+  'GET /api/sensory-summaries/export.csv': 'admin',
   'POST /api/sensor/assign': 'admin',
   'PUT /api/sensor/unassign': 'admin',
   'POST /api/impersonation': 'admin',

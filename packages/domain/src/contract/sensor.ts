@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../time/dates';
 import { paginationSchema } from './admin';
-import { isIsoInstant, MAX_ID, withinCalendar } from './common';
+import { type FieldError, isIsoInstant, MAX_ID, withinCalendar } from './common';
 
 /*
  * The sensor box's calls: ingestion answers for the network servers, the admin device list and
@@ -96,18 +96,114 @@ export const sensorSummarySchema = z.object({
 });
 export type SensorSummary = z.infer<typeof sensorSummarySchema>;
 
-/** Fields the device list sorts and filters on (Strapi query syntax, as GET /api/profiles). */
-export const SENSOR_SORT_FIELDS = ['id', 'deveui', 'battery', 'sensortime'] as const;
-export const SENSOR_FILTER_FIELDS = ['deveui', 'name', 'serial_number'] as const;
+/*
+ * GET /api/sensory-summaries and GET /api/sensory-summaries/export.csv read Strapi v4's list syntax
+ * (strapi-query.ts) and the fleet filters below (issue 24 items 2 and 10):
+ *
+ * - search: Strapi's `filters[$or][i][field][$containsi]=term` over deveui, serial_number, name and
+ *   holder (the holder's given and family name), accents and case ignored on both engines
+ *   (dosedot_fold): `filters[$or][0][deveui][$containsi]=mul&filters[$or][1][holder][$containsi]=mul`
+ *   finds Müller's box. A single `filters[field][$containsi|$startsWith|$eq]` works the same way.
+ * - `filters[assigned][$eq]=true|false`: held by a patient or free;
+ * - `filters[service][$eq]=now|soon`: the box's service hint (soon = soon only, not now);
+ * - `filters[silent_hours][$gt]=N`: nothing heard for more than N hours (a box never heard counts
+ *   from when it was registered, as the service hints do), 1 to 8760;
+ * - `filters[battery][$lt]=N`: battery below N percent (boxes that never reported one excluded), 1 to 100;
+ * - `sort[0]=field[:asc|desc]` on any column shown, then by id; empty values (no serial, no holder,
+ *   no battery, never heard) come last in both directions.
+ * A value or key the list cannot use answers 400 naming the key.
+ */
+
+/** Fields the device list sorts by: every column of the Devices page (`holder`: family, then given name). */
+export const SENSOR_SORT_FIELDS = [
+  'id',
+  'deveui',
+  'serial_number',
+  'name',
+  'device_profile',
+  'holder',
+  'battery',
+  'sensortime',
+  'service',
+] as const;
+export type SensorSortField = (typeof SENSOR_SORT_FIELDS)[number];
+/** Text fields the device list searches (accent- and case-insensitive). */
+export const SENSOR_FILTER_FIELDS = ['deveui', 'name', 'serial_number', 'holder'] as const;
 export const SENSOR_DEFAULT_PAGE_SIZE = 25;
+
+/** The fleet filters, as the server reads them (each absent when not asked). */
+export interface SensorFleetFilters {
+  assigned?: boolean;
+  service?: (typeof SERVICE_HINTS)[number];
+  silentHours?: number;
+  batteryBelow?: number;
+}
+
+export const MAX_SILENT_HOURS = 8760;
+
+const FLEET_KEYS = {
+  'filters[assigned][$eq]': 'assigned',
+  'filters[service][$eq]': 'service',
+  'filters[silent_hours][$gt]': 'silentHours',
+  'filters[battery][$lt]': 'batteryBelow',
+} as const;
+
+const wholeNumber = (v: string, min: number, max: number) => {
+  const n = /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
+  return n >= min && n <= max ? n : undefined;
+};
+
+/**
+ * Takes the fleet filters out of a list query string: the filters, the rest (for the Strapi parser)
+ * and a message per key whose value is wrong.
+ */
+export function readFleetFilters(query: Record<string, string | string[] | undefined>): {
+  filters: SensorFleetFilters;
+  rest: Record<string, string | string[] | undefined>;
+  errors: FieldError[];
+} {
+  const filters: SensorFleetFilters = {};
+  const rest: Record<string, string | string[] | undefined> = {};
+  const errors: FieldError[] = [];
+  const fail = (key: string, message: string) =>
+    errors.push({ path: [key], message, name: 'ValidationError' });
+  for (const [key, raw] of Object.entries(query)) {
+    const which = (FLEET_KEYS as Record<string, (typeof FLEET_KEYS)[keyof typeof FLEET_KEYS]>)[key];
+    if (!which) {
+      rest[key] = raw;
+      continue;
+    }
+    const value = Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : (raw ?? '');
+    if (which === 'assigned') {
+      if (value === 'true' || value === 'false') filters.assigned = value === 'true';
+      else fail(key, 'Must be true or false');
+    } else if (which === 'service') {
+      if (value === 'now' || value === 'soon') filters.service = value;
+      else fail(key, 'Must be now or soon');
+    } else if (which === 'silentHours') {
+      const n = wholeNumber(value, 1, MAX_SILENT_HOURS);
+      if (n === undefined) fail(key, `Must be a whole number of hours from 1 to ${MAX_SILENT_HOURS}`);
+      else filters.silentHours = n;
+    } else {
+      const n = wholeNumber(value, 1, 100);
+      if (n === undefined) fail(key, 'Must be a whole percent from 1 to 100');
+      else filters.batteryBelow = n;
+    }
+  }
+  return { filters, rest, errors };
+}
 
 export const sensorySummariesResponseSchema = z.object({
   data: z.array(sensorSummarySchema),
   meta: z.object({
     /** The page asked for (pagination[page], pagination[pageSize]); total counts the filtered devices. */
     pagination: paginationSchema,
-    /** The counts below are over every device, whatever the page and filters. */
+    /** The counts below are over every device, whatever the page and filters (the fleet summary). */
     total: z.number().int(),
+    /** Heard from in the last 24 hours. */
+    online: z.number().int(),
+    /** Nothing heard for more than 24 hours (never heard: since registered). */
+    silent: z.number().int(),
     unassigned: z.number().int(),
     serviceNow: z.number().int(),
     serviceSoon: z.number().int(),

@@ -1,108 +1,185 @@
-import type { Filter, ListQuery, SENSOR_FILTER_FIELDS, SENSOR_SORT_FIELDS } from '@dosedot/domain';
+import {
+  containsPattern,
+  type Filter,
+  type ListQuery,
+  type SENSOR_FILTER_FIELDS,
+  type SensorFleetFilters,
+  type SensorSortField,
+} from '@dosedot/domain';
 import type { ServiceThresholds } from '@dosedot/domain/lorawan';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Db } from '../../db';
 import type { Sensor, SensorAssignment } from '../../db/types';
 
 export type SensorSummaryRow = Awaited<ReturnType<typeof listSensorSummaries>>['rows'][number];
 
-type SortField = (typeof SENSOR_SORT_FIELDS)[number];
 type FilterField = (typeof SENSOR_FILTER_FIELDS)[number];
-export type SensorListQuery = ListQuery<SortField, FilterField>;
+/** The device list's Strapi query with the fleet filters (contract/sensor.ts). */
+export type SensorListQuery = ListQuery<SensorSortField, FilterField> & { fleet: SensorFleetFilters };
 
-const SORT_COLUMNS = {
-  id: 'sensors.id',
-  deveui: 'sensors.deveui',
-  battery: 'sensors.battery',
-  sensortime: 'sensors.last_uplink_at',
-} as const;
+const HOUR = 3_600_000;
 
-const FILTER_COLUMNS = {
-  deveui: 'sensors.deveui',
-  name: 'sensors.name',
-  serial_number: 'sensors.serial_number',
-} as const;
+/** The text each search field is looked up in; the holder is their given and family name together. */
+const SEARCH_TEXT: Record<FilterField, RawBuilder<string>> = {
+  deveui: sql`sensors.deveui`,
+  name: sql`sensors.name`,
+  serial_number: sql`sensors.serial_number`,
+  holder: sql`(profiles.givenname || ' ' || profiles.familyname)`,
+};
 
-type Eb = ExpressionBuilder<Database, 'sensors'>;
-
-/** Case-insensitive on both engines: lower() on both sides; LIKE wildcards in the value escaped. */
-function condition(eb: Eb, f: Filter<FilterField>) {
-  const column = sql.ref(FILTER_COLUMNS[f.field]);
-  if (f.operator === '$eq') return eb(sql`upper(${column})`, '=', f.value.toUpperCase());
-  const escaped = f.value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = f.operator === '$startsWith' ? `${escaped}%` : `%${escaped}%`;
-  return eb(sql`lower(${column})`, 'like', sql`${pattern} escape '\\'`);
+/** Accent- and case-insensitive on both engines (dosedot_fold); LIKE wildcards in the value escaped. */
+function condition(f: Filter<FilterField>): RawBuilder<SqlBool> {
+  const folded = sql`dosedot_fold(${SEARCH_TEXT[f.field]})`;
+  if (f.operator === '$eq') return sql<SqlBool>`${folded} = dosedot_fold(${f.value})`;
+  const pattern = f.operator === '$startsWith' ? containsPattern(f.value).slice(1) : containsPattern(f.value);
+  return sql<SqlBool>`${folded} like ${pattern} escape '\\'`;
 }
 
-function filtered(db: Db, q: SensorListQuery) {
-  return db.selectFrom('sensors').where((eb) => {
-    const all = q.filters.map((f) => condition(eb, f));
-    if (q.anyOf.length > 0) all.push(eb.or(q.anyOf.map((f) => condition(eb, f))));
-    return eb.and(all);
-  });
+/** When a box was last heard; one never heard counts from when it was registered (the service hints' rule). */
+const heard = sql<number>`coalesce(sensors.last_uplink_at, sensors.created_at)`;
+
+/** The service hint as SQL: 2 = now, 1 = soon, 0 = none (the domain's serviceHint, same thresholds). */
+function serviceRank(now: number, t: ServiceThresholds): RawBuilder<number> {
+  const needs = (battery: number, hours: number) =>
+    sql`(sensors.battery <= ${battery} or ${heard} <= ${now - hours * HOUR})`;
+  return sql<number>`(case when ${needs(t.nowBatteryPercent, t.nowSilentHours)} then 2 when ${needs(
+    t.soonBatteryPercent,
+    t.soonSilentHours,
+  )} then 1 else 0 end)`;
+}
+
+function fleetConditions(f: SensorFleetFilters, now: number, t: ServiceThresholds): Expression<SqlBool>[] {
+  const all: Expression<SqlBool>[] = [];
+  if (f.assigned !== undefined)
+    all.push(sql<SqlBool>`profiles.id is ${f.assigned ? sql`not null` : sql`null`}`);
+  if (f.service !== undefined) all.push(sql<SqlBool>`${serviceRank(now, t)} = ${f.service === 'now' ? 2 : 1}`);
+  if (f.silentHours !== undefined) all.push(sql<SqlBool>`${heard} < ${now - f.silentHours * HOUR}`);
+  if (f.batteryBelow !== undefined) all.push(sql<SqlBool>`sensors.battery < ${f.batteryBelow}`);
+  return all;
+}
+
+/** The devices the query's search and filters match, each with its holder (if any). */
+function filtered(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds) {
+  return db
+    .selectFrom('sensors')
+    .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
+    .where((eb) => {
+      const all: Expression<SqlBool>[] = q.filters.map(condition);
+      if (q.anyOf.length > 0) all.push(eb.or(q.anyOf.map(condition)));
+      all.push(...fleetConditions(q.fleet, now, t));
+      return eb.and(all);
+    });
+}
+
+/**
+ * The order of each sortable column: an expression, and whether it can be empty (empty values come
+ * last in both directions, on both engines alike). Names sort in their folded form.
+ */
+function sortKeys(field: SensorSortField, now: number, t: ServiceThresholds): { key: RawBuilder<unknown>; empty?: RawBuilder<unknown> }[] {
+  switch (field) {
+    case 'id':
+      return [{ key: sql`sensors.id` }];
+    case 'deveui':
+      return [{ key: sql`sensors.deveui` }];
+    case 'serial_number':
+      return [{ key: sql`dosedot_fold(sensors.serial_number)`, empty: sql`sensors.serial_number` }];
+    case 'name':
+      return [{ key: sql`dosedot_fold(sensors.name)`, empty: sql`sensors.name` }];
+    case 'device_profile':
+      return [{ key: sql`sensors.device_profile` }];
+    case 'holder':
+      return [
+        { key: sql`dosedot_fold(profiles.familyname)`, empty: sql`profiles.id` },
+        { key: sql`dosedot_fold(profiles.givenname)` },
+      ];
+    case 'battery':
+      return [{ key: sql`sensors.battery`, empty: sql`sensors.battery` }];
+    case 'sensortime':
+      return [{ key: sql`sensors.last_uplink_at`, empty: sql`sensors.last_uplink_at` }];
+    case 'service':
+      return [{ key: serviceRank(now, t) }];
+  }
+}
+
+const listColumns = [
+  'sensors.id',
+  'sensors.deveui',
+  'sensors.serial_number',
+  'sensors.name',
+  'sensors.device_profile',
+  'sensors.buttonmode',
+  'sensors.battery',
+  'sensors.last_uplink_at',
+  'sensors.created_at',
+  'profiles.id as profile_id',
+  'profiles.profileuid',
+  'profiles.givenname',
+  'profiles.familyname',
+] as const;
+
+/** The matching devices in the asked order (then by id): one page, or all of them (`page: null`). */
+function ordered(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds) {
+  let query = filtered(db, q, now, t).select(listColumns);
+  for (const s of q.sort)
+    for (const { key, empty } of sortKeys(s.field, now, t)) {
+      if (empty) query = query.orderBy(sql`case when ${empty} is null then 1 else 0 end`);
+      query = query.orderBy(key, s.direction);
+    }
+  return query.orderBy('sensors.id');
 }
 
 /**
  * One page of devices with the patient who holds each (unassigned devices too), in the asked order
- * (then by id), and how many devices the filters match.
+ * (then by id), and how many devices the search and filters match.
  */
-export async function listSensorSummaries(db: Db, q: SensorListQuery) {
-  let query = filtered(db, q)
-    .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
-    .select([
-      'sensors.id',
-      'sensors.deveui',
-      'sensors.serial_number',
-      'sensors.name',
-      'sensors.device_profile',
-      'sensors.buttonmode',
-      'sensors.battery',
-      'sensors.last_uplink_at',
-      'sensors.created_at',
-      'profiles.id as profile_id',
-      'profiles.profileuid',
-      'profiles.givenname',
-      'profiles.familyname',
-    ]);
-  for (const s of q.sort) query = query.orderBy(sql.ref(SORT_COLUMNS[s.field]), s.direction);
-  const rows = await query
-    .orderBy('sensors.id')
+export async function listSensorSummaries(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds) {
+  const rows = await ordered(db, q, now, t)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const total = await filtered(db, q)
+  const total = await filtered(db, q, now, t)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };
 }
 
+/** Every device the search and filters match, in the asked order (the CSV export). */
+export function allSensorSummaries(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds) {
+  return ordered(db, q, now, t).execute();
+}
+
 export interface SensorCounts {
   total: number;
+  online: number;
+  silent: number;
   unassigned: number;
   serviceNow: number;
   serviceSoon: number;
 }
 
-/** Counts over every device: held by nobody, and needing service now or soon (the domain's thresholds). */
+/**
+ * The fleet summary, over every device: heard from in the last 24 h, silent for longer, held by
+ * nobody, and needing service now or soon (the domain's thresholds).
+ */
 export async function countSensors(db: Db, now: number, t: ServiceThresholds): Promise<SensorCounts> {
-  const HOUR = 3_600_000;
-  const heard = sql<number>`coalesce(sensors.last_uplink_at, sensors.created_at)`;
-  const needs = (battery: number, hours: number) =>
-    sql<boolean>`(sensors.battery <= ${battery} or ${heard} <= ${now - hours * HOUR})`;
-  const nowHint = needs(t.nowBatteryPercent, t.nowSilentHours);
-  const soonHint = needs(t.soonBatteryPercent, t.soonSilentHours);
+  const rank = serviceRank(now, t);
+  const dayAgo = now - 24 * HOUR;
   const row = await db
     .selectFrom('sensors')
     .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
     .select([
       sql<number | string>`count(*)`.as('total'),
+      sql<number | string>`sum(case when sensors.last_uplink_at >= ${dayAgo} then 1 else 0 end)`.as('online'),
+      sql<number | string>`sum(case when ${heard} < ${dayAgo} then 1 else 0 end)`.as('silent'),
       sql<number | string>`count(*) - count(profiles.id)`.as('unassigned'),
-      sql<number | string>`sum(case when ${nowHint} then 1 else 0 end)`.as('now'),
-      sql<number | string>`sum(case when ${nowHint} then 0 when ${soonHint} then 1 else 0 end)`.as('soon'),
+      sql<number | string>`sum(case when ${rank} = 2 then 1 else 0 end)`.as('now'),
+      sql<number | string>`sum(case when ${rank} = 1 then 1 else 0 end)`.as('soon'),
     ])
     .executeTakeFirstOrThrow();
   return {
     total: Number(row.total),
+    online: Number(row.online ?? 0),
+    silent: Number(row.silent ?? 0),
     unassigned: Number(row.unassigned),
     serviceNow: Number(row.now ?? 0),
     serviceSoon: Number(row.soon ?? 0),

@@ -2,7 +2,10 @@ import {
   assignSensorRequestSchema,
   buttonPressHistoryRequestSchema,
   buttonPressHistoryResponseSchema,
+  ListQueryError,
   MAX_PAGE_SIZE,
+  parseListQuery,
+  readFleetFilters,
   SENSOR_DEFAULT_PAGE_SIZE,
   SENSOR_FILTER_FIELDS,
   SENSOR_SORT_FIELDS,
@@ -14,7 +17,8 @@ import {
 } from '@dosedot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listQueryOf, listQuerystringSchema } from '../../lib/list-query';
+import { validationError } from '../../lib/errors';
+import { listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
 import type { SensorListQuery } from './queries';
@@ -28,6 +32,19 @@ const LIST_RULES = {
   maxPageSize: MAX_PAGE_SIZE,
   defaultPageSize: SENSOR_DEFAULT_PAGE_SIZE,
 };
+
+/** The device list's query (contract/sensor.ts): Strapi's syntax and the fleet filters, or a 400 naming each wrong key. */
+function sensorListQueryOf(query: Record<string, string | string[] | undefined>): SensorListQuery {
+  const { filters: fleet, rest, errors } = readFleetFilters(query);
+  try {
+    const list = parseListQuery(rest, LIST_RULES);
+    if (errors.length === 0) return { ...list, fleet };
+  } catch (err) {
+    if (!(err instanceof ListQueryError)) throw err;
+    errors.push(...err.errors);
+  }
+  throw validationError(errors.map((e) => `${e.path.join('.')}: ${e.message}`).join('; '), errors);
+}
 
 /** The ingestion's counters (features/ingest decorates the app with it). */
 type IngestCounters = FastifyInstance['ingest']['counters'];
@@ -55,9 +72,21 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sensorySummariesResponseSchema },
       },
     },
-    async (request) => {
-      const query: SensorListQuery = listQueryOf(request.query, LIST_RULES);
-      return sensors.summaries(query, ingestCounts(app.ingest.counters));
+    async (request) =>
+      sensors.summaries(sensorListQueryOf(request.query), ingestCounts(app.ingest.counters)),
+  );
+
+  /** The filtered device list, every page of it, as a CSV file (same search, filters and sort). */
+  app.get(
+    '/sensory-summaries/export.csv',
+    { schema: { querystring: listQuerystringSchema } },
+    async (request, reply) => {
+      const csv = await sensors.exportCsv(actorOf(request), sensorListQueryOf(request.query));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dosedot-devices-${day}.csv"`)
+        .send(csv);
     },
   );
 

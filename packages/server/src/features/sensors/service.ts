@@ -14,8 +14,10 @@ import { dataFieldError, HttpError } from '../../lib/errors';
 import { audit } from '../audit';
 import { findProfileById, holderOfSensor, type ProfileRef, setProfileSensor } from '../profiles';
 import { clockOf, rangeOf, stamp } from './clock';
+import { sensorsCsv } from './export-csv';
 import { presentAssignment, presentSummaries } from './presenter';
 import {
+  allSensorSummaries,
   climateOfProfile,
   closeAssignments,
   countSensors,
@@ -55,10 +57,26 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
       ingest: SensorySummariesResponse['meta']['ingest'],
       now = Date.now(),
     ) {
-      const { rows, total } = await listSensorSummaries(db, query);
+      const { rows, total } = await listSensorSummaries(db, query, now, thresholds);
       const counts = await countSensors(db, now, thresholds);
       const page = { page: query.page, pageSize: query.pageSize, total };
       return presentSummaries(rows, now, thresholds, page, counts, ingest);
+    },
+
+    /**
+     * The whole filtered list as CSV (every page, in the list's order), audited as an export of the
+     * device list with its filters and how many rows it held.
+     */
+    async exportCsv(actor: Actor, query: SensorListQuery, now = Date.now()) {
+      const rows = await allSensorSummaries(db, query, now, thresholds);
+      await audit(db, {
+        actorUserId: actor.userId,
+        action: 'sensor.export',
+        targetType: 'sensor',
+        details: { rows: rows.length, filters: query.filters, anyOf: query.anyOf, fleet: query.fleet },
+        ip: actor.ip,
+      });
+      return sensorsCsv(rows, now, thresholds);
     },
 
     /** Gives a patient a sensor: 400 for an unknown patient or sensor, 409 when either is taken. */
