@@ -1,8 +1,9 @@
-import { bytesToBase64 } from './bytes';
+import { bytesToBase64, bytesToHex } from './bytes';
 
 /*
- * Uplink documents as The Things Stack v3 and ChirpStack v4 send them (the fields of the fixtures in
- * fixtures/), for the simulator, tests and benchmarks. TTS omits zero values (f_cnt 0 is absent).
+ * Uplink documents as The Things Stack v3, ChirpStack v4, Actility ThingPark, Loriot and Helium send
+ * them (the fields of the fixtures in fixtures/), for the simulator, tests and benchmarks. TTS omits
+ * zero values (f_cnt 0 is absent).
  */
 
 export interface UplinkSpec {
@@ -154,5 +155,99 @@ export function chirpstackUpEvent(s: UplinkSpec): Record<string, unknown> {
       frequency: 868100000,
       modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
     },
+  };
+}
+
+/** The time as ThingPark writes it: milliseconds and a zone offset (here +01:00, as its examples have one). */
+function thingparkTime(ms: number): string {
+  return `${new Date(ms + 3_600_000).toISOString().slice(0, 23)}+01:00`;
+}
+
+/**
+ * An Actility ThingPark uplink (tunnel interface / IoT Flow JSON), the fields of
+ * fixtures/thingpark/uplink-docs-example.json: numbers as strings, the payload in hexadecimal.
+ */
+export function thingparkUplink(s: UplinkSpec): Record<string, unknown> {
+  return {
+    DevEUI_uplink: {
+      Time: thingparkTime(s.receivedAt),
+      DevEUI: s.deveui.toUpperCase(),
+      FPort: String(s.fPort),
+      FCntUp: String(s.fCnt),
+      ADRbit: '1',
+      MType: '2',
+      FCntDn: '0',
+      payload_hex: bytesToHex(s.payload).toLowerCase(),
+      mic_hex: 'cfffc70f',
+      Lrcid: '00000206',
+      LrrRSSI: '-80.000000',
+      LrrSNR: '7.000000',
+      SpFact: '7',
+      SubBand: 'G2',
+      Channel: 'LC6',
+      DevLrrCnt: String(s.gateways ?? 1),
+      Lrrid: '004A18E3',
+      Late: '0',
+      Lrrs: {
+        Lrr: Array.from({ length: s.gateways ?? 1 }, (_, i) => ({
+          Lrrid: `004A18E${i}`,
+          Chain: '0',
+          LrrRSSI: `${-80 - i * 20}.000000`,
+          LrrSNR: '7.000000',
+          LrrESP: '-80.790100',
+        })),
+      },
+      CustomerID: '1100000077',
+      CustomerData: {
+        alr: { pro: 'DoseDot/box', ver: '1' },
+        name: s.deviceName ?? `box-${s.deveui.toLowerCase()}`,
+      },
+      DevAddr: (s.devAddr ?? '260B1C2D').toUpperCase(),
+      TxPower: 2.0,
+      NbTrans: 1,
+      Frequency: 868.1,
+      DynamicClass: 'A',
+    },
+  };
+}
+
+/** A Loriot uplink data message (`cmd: "rx"`), the fields of fixtures/loriot/uplink-docs-example.json. */
+export function loriotUplink(s: UplinkSpec): Record<string, unknown> {
+  return {
+    cmd: 'rx',
+    EUI: s.deveui.toUpperCase(),
+    ts: s.receivedAt,
+    ack: false,
+    bat: 254,
+    fcnt: s.fCnt,
+    port: s.fPort,
+    data: bytesToHex(s.payload).toLowerCase(),
+  };
+}
+
+/** A Helium Console uplink, the fields of fixtures/helium/uplink-docs-example.json. */
+export function heliumUplink(s: UplinkSpec): Record<string, unknown> {
+  return {
+    app_eui: '6948A4B59F4666AD',
+    dev_eui: s.deveui.toUpperCase(),
+    devaddr: (s.devAddr ?? '260B1C2D').toUpperCase(),
+    fcnt: s.fCnt,
+    hotspots: Array.from({ length: s.gateways ?? 1 }, (_, i) => ({
+      frequency: 868.1,
+      id: `11KHJW1ePkfhLYptMwKyDzn4opLc62daahbi35uxhH3wwi7p6x${i}`,
+      name: 'icy-fiery-hippo',
+      reported_at: s.receivedAt + i,
+      rssi: -54 - i * 20,
+      snr: 9.8,
+      spreading: 'SF7BW125',
+      status: 'success',
+    })),
+    id: uuidOf(`${s.deveui}/helium-device`),
+    metadata: { labels: [] },
+    name: s.deviceName ?? `box-${s.deveui.toLowerCase()}`,
+    payload: bytesToBase64(s.payload),
+    payload_size: s.payload.length,
+    port: s.fPort,
+    reported_at: s.receivedAt,
   };
 }

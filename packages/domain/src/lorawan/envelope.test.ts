@@ -225,11 +225,16 @@ describe('ChirpStack v4 events', () => {
     expect(parseChirpstackEvent('status', null, NOW).kind).toBe('ignored');
   });
 
-  it('refuses a malformed uplink, saying why', () => {
-    expect(parseChirpstackEvent('up', {}, NOW)).toEqual({ kind: 'invalid', reason: 'deviceInfo is missing' });
+  it('refuses a malformed uplink, saying why and naming the field', () => {
+    expect(parseChirpstackEvent('up', {}, NOW)).toEqual({
+      kind: 'invalid',
+      reason: 'deviceInfo is missing',
+      field: 'deviceInfo',
+    });
     expect(parseChirpstackEvent('up', { ...csGnse, data: 42 }, NOW)).toEqual({
       kind: 'invalid',
       reason: 'data must be a base64 string',
+      field: 'data',
     });
     expect(parseChirpstackEvent('up', { ...csGnse, fCnt: 1.5 }, NOW)).toMatchObject({ kind: 'invalid' });
   });

@@ -1,13 +1,15 @@
-import { base64ToBytes } from './bytes';
+import { base64ToBytes, bytesToBase64, hexToBytes } from './bytes';
 import type { DeviceProfile } from './device-profile';
 
 /*
  * The uplink documents of The Things Stack v3 (webhook and MQTT: the same JSON) and ChirpStack v4
  * (HTTP integration and MQTT with the JSON marshaler), read into one shape. Nothing here trusts the
- * document: every field is checked, and a document that is not an uplink says why.
+ * document: every field is checked, and a document that is not an uplink says why, naming the field.
+ * Actility ThingPark, Loriot and Helium are read into the same shape by their sibling files
+ * (thingpark.ts, loriot.ts, helium.ts) with the helpers exported below.
  */
 
-export type NetworkServer = 'tts' | 'chirpstack';
+export type NetworkServer = 'tts' | 'chirpstack' | 'thingpark' | 'loriot' | 'helium';
 
 export interface ParsedUplink {
   network: NetworkServer;
@@ -51,16 +53,25 @@ export type ParsedEvent =
   | { kind: 'log'; deveui: string | null; level: string; code: string; description: string }
   /** Another message or event: accepted and not stored. */
   | { kind: 'ignored'; what: string }
-  | { kind: 'invalid'; reason: string };
+  /** `field`: the path of the field that is wrong (dots between levels), when one is. */
+  | { kind: 'invalid'; reason: string; field?: string };
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-class Invalid extends Error {}
-const invalid = (reason: string): never => {
-  throw new Invalid(reason);
+class Invalid extends Error {
+  constructor(
+    reason: string,
+    readonly field: string | undefined,
+  ) {
+    super(reason);
+  }
+}
+/** Stops parsing: the document is not a valid uplink, for this reason (naming `field` when one is wrong). */
+export const invalid = (reason: string, field?: string): never => {
+  throw new Invalid(reason, field);
 };
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -84,54 +95,91 @@ export function parseInstant(text: unknown): number | null {
   return base - sign * offset * 60_000;
 }
 
-const DEVEUI = /^[0-9a-fA-F]{16}$/;
+export const DEVEUI = /^[0-9a-fA-F]{16}$/;
 
-function deveuiAt(value: unknown, where: string): string {
-  if (typeof value !== 'string') return invalid(`${where} is missing`);
-  if (!DEVEUI.test(value)) return invalid(`${where} must be 16 hexadecimal digits`);
+export function deveuiAt(value: unknown, where: string): string {
+  if (value === undefined || value === null || value === '') return invalid(`${where} is missing`, where);
+  if (typeof value !== 'string' || !DEVEUI.test(value))
+    return invalid(`${where} must be 16 hexadecimal digits`, where);
   return value.toUpperCase();
 }
 
-function optionalInt(value: unknown, where: string, max: number): number | null {
+export function optionalInt(value: unknown, where: string, max: number): number | null {
   if (value === undefined || value === null) return null;
   // Some integrations send 64-bit numbers as strings.
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max)
-    return invalid(`${where} must be a whole number from 0 to ${max}`);
+    return invalid(`${where} must be a whole number from 0 to ${max}`, where);
   return n;
 }
 
-function payloadAt(value: unknown, where: string): { base64: string | null; bytes: Uint8Array | null } {
+export interface Payload {
+  /** Standard base64, whatever the network server sent: the form stored and compared. */
+  base64: string | null;
+  bytes: Uint8Array | null;
+}
+
+export function payloadAt(value: unknown, where: string): Payload {
   if (value === undefined || value === null || value === '') return { base64: null, bytes: null };
-  if (typeof value !== 'string') return invalid(`${where} must be a base64 string`);
+  if (typeof value !== 'string') return invalid(`${where} must be a base64 string`, where);
   const bytes = base64ToBytes(value);
-  if (!bytes) return invalid(`${where} is not valid base64`);
+  if (!bytes) return invalid(`${where} is not valid base64`, where);
   return { base64: value, bytes };
 }
 
-function timeAt(value: unknown, where: string): number | null {
+/** A payload sent as hexadecimal digits (ThingPark, Loriot), kept as standard base64 like the others'. */
+export function hexPayloadAt(value: unknown, where: string): Payload {
+  if (value === undefined || value === null || value === '') return { base64: null, bytes: null };
+  const bytes = typeof value === 'string' ? hexToBytes(value) : null;
+  if (!bytes) return invalid(`${where} must be a hexadecimal string (two digits a byte)`, where);
+  return { base64: bytesToBase64(bytes), bytes };
+}
+
+export function timeAt(value: unknown, where: string): number | null {
   if (value === undefined || value === null) return null;
   const t = parseInstant(value);
-  if (t === null) return invalid(`${where} is not an RFC 3339 time`);
+  if (t === null) return invalid(`${where} is not an RFC 3339 time`, where);
   return t;
 }
 
-const objectOrNull = (v: unknown): Json | null => (isObject(v) && Object.keys(v).length > 0 ? v : null);
+/** A time in milliseconds since 1970 (Loriot `ts`, Helium `reported_at`). */
+export function epochMsAt(value: unknown, where: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 8.64e15)
+    return invalid(`${where} must be a time in milliseconds since 1970`, where);
+  return value;
+}
 
-const earliest = (values: (number | null)[]): number | null => {
+/** DevAddr as a session (8 hexadecimal digits), lower case as ChirpStack sends it, so their frame keys meet. */
+export function devAddrAt(value: unknown): string | null {
+  return typeof value === 'string' && /^[0-9a-fA-F]{8}$/.test(value) ? value.toLowerCase() : null;
+}
+
+export const objectOrNull = (v: unknown): Json | null =>
+  isObject(v) && Object.keys(v).length > 0 ? v : null;
+
+export const earliest = (values: (number | null)[]): number | null => {
   const found = values.filter((v): v is number => v !== null);
   return found.length === 0 ? null : Math.min(...found);
 };
 
-function fallbackIdentity(deveui: string, session: string | null, fCnt: number, receivedAt: number): string {
+export function fallbackIdentity(
+  deveui: string,
+  session: string | null,
+  fCnt: number,
+  receivedAt: number,
+): string {
   return session ? `${deveui}/${session}/${fCnt}` : `${deveui}/t${receivedAt}/${fCnt}`;
 }
 
-function run(parse: () => ParsedEvent): ParsedEvent {
+export function run(parse: () => ParsedEvent): ParsedEvent {
   try {
     return parse();
   } catch (err) {
-    if (err instanceof Invalid) return { kind: 'invalid', reason: err.message };
+    if (err instanceof Invalid)
+      return err.field === undefined
+        ? { kind: 'invalid', reason: err.message }
+        : { kind: 'invalid', reason: err.message, field: err.field };
     throw err;
   }
 }
@@ -154,14 +202,14 @@ export function parseTtsMessage(body: unknown, now: number): ParsedEvent {
   return run(() => {
     if (!isObject(body)) return invalid('The body must be a JSON object (a TTS v3 application message)');
     const ids = body.end_device_ids;
-    if (!isObject(ids)) return invalid('end_device_ids is missing');
+    if (!isObject(ids)) return invalid('end_device_ids is missing', 'end_device_ids');
     const up = body.uplink_message;
     if (up === undefined) {
       const other = TTS_OTHER_MESSAGES.find((k) => k in body);
       if (other) return { kind: 'ignored', what: other };
-      return invalid('uplink_message is missing: not a TTS v3 uplink');
+      return invalid('uplink_message is missing: not a TTS v3 uplink', 'uplink_message');
     }
-    if (!isObject(up)) return invalid('uplink_message must be an object');
+    if (!isObject(up)) return invalid('uplink_message must be an object', 'uplink_message');
     const deveui = deveuiAt(ids.dev_eui, 'end_device_ids.dev_eui');
     const fPort = optionalInt(up.f_port, 'uplink_message.f_port', 255);
     const fCnt = optionalInt(up.f_cnt, 'uplink_message.f_cnt', 0xffffffff) ?? 0;
@@ -241,7 +289,7 @@ export function parseChirpstackEvent(event: string, body: unknown, now: number):
 function parseChirpstackUp(body: unknown, now: number): ParsedEvent {
   if (!isObject(body)) return invalid('The body must be a JSON object (a ChirpStack v4 uplink event)');
   const info = body.deviceInfo;
-  if (!isObject(info)) return invalid('deviceInfo is missing');
+  if (!isObject(info)) return invalid('deviceInfo is missing', 'deviceInfo');
   const deveui = deveuiAt(info.devEui, 'deviceInfo.devEui');
   const fPort = optionalInt(body.fPort, 'fPort', 255);
   const fCnt = optionalInt(body.fCnt, 'fCnt', 0xffffffff) ?? 0;

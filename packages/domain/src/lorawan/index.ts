@@ -1,4 +1,13 @@
-export { chirpstackUpEvent, ttsUplinkMessage, type UplinkSpec, ulidOf, uuidOf } from './builders';
+export {
+  chirpstackUpEvent,
+  heliumUplink,
+  loriotUplink,
+  thingparkUplink,
+  ttsUplinkMessage,
+  type UplinkSpec,
+  ulidOf,
+  uuidOf,
+} from './builders';
 export { base64ToBytes, bytesToBase64, bytesToHex, DecodeError, hexToBytes } from './bytes';
 export { DEVICE_PROFILES, type DeviceProfile, isDeviceProfile } from './device-profile';
 export {
@@ -20,6 +29,8 @@ export {
   parseTtsMessage,
 } from './envelope';
 export { decodeGnse, decodeGnseFrame, GNSE_FPORT, type GnseFrame, gnseBatteryPercent } from './gnse';
+export { parseHeliumMessage } from './helium';
+export { parseLoriotMessage } from './loriot';
 export {
   BUTTON_MODES,
   type ButtonMode,
@@ -43,3 +54,4 @@ export {
   type ServiceThresholds,
   serviceHint,
 } from './service-hints';
+export { parseThingparkMessage } from './thingpark';

@@ -72,8 +72,7 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sensorySummariesResponseSchema },
       },
     },
-    async (request) =>
-      sensors.summaries(sensorListQueryOf(request.query), ingestCounts(app.ingest.counters)),
+    async (request) => sensors.summaries(sensorListQueryOf(request.query), ingestCounts(app.ingest.counters)),
   );
 
   /** The filtered device list, every page of it, as a CSV file (same search, filters and sort). */
