@@ -35,6 +35,12 @@ const envSchema = z.object({
   DATABASE_URL: urlWithScheme(['postgres', 'postgresql', 'sqlite', 'file'], 'DATABASE_URL').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SEED_DEMO: bool('SEED_DEMO').optional(),
+  SEED_FLEET: z.coerce
+    .number({ message: 'SEED_FLEET must be a number' })
+    .int('SEED_FLEET must be a whole number')
+    .min(0, 'SEED_FLEET must be between 0 and 10000')
+    .max(10_000, 'SEED_FLEET must be between 0 and 10000')
+    .optional(),
   SIMULATE: bool('SIMULATE').optional(),
   REQUIRE_ADMIN_2FA: bool('REQUIRE_ADMIN_2FA').optional(),
   INGEST_TOKEN: z.string().min(16, 'INGEST_TOKEN must have at least 16 characters').optional(),
@@ -92,6 +98,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   jwtSecret: string;
   seedDemo: boolean;
+  /** SEED_FLEET=N: N patients with a box each and N free boxes (seed/fleet.ts), for the bench and tests; 0 = none. */
+  seedFleet: number;
   simulate: boolean;
   /** Administrators must set up two-factor sign-in before any admin call (decision 0008). */
   requireAdmin2fa: boolean;
@@ -222,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     database: databaseFromUrl(e.DATABASE_URL, dataDir),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
     seedDemo: production ? false : (e.SEED_DEMO ?? true),
+    seedFleet: production ? 0 : (e.SEED_FLEET ?? 0),
     simulate: production ? false : (e.SIMULATE ?? false),
     // Compulsory for administrators in production unless turned off on purpose (decision 0008).
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? production,

@@ -5,6 +5,7 @@ import { type Db, migrateToLatest, startReadCache } from '../db';
 import { type CounterStore, pruneCounters } from '../lib/counters';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
+import { seedFleet } from '../seed/fleet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,15 @@ export const contextPlugin = fp(
         // The logins are in the start line of main.ts.
         const accounts = await seedDemo(db, { timezone: config.defaultTimezone });
         if (accounts.length > 0) app.log.info({ accounts: accounts.length }, 'demo data created');
+      },
+    });
+    app.lifecycle.add({
+      name: 'fleet-seed',
+      start: async () => {
+        if (config.seedFleet === 0) return;
+        const n = config.seedFleet;
+        const created = await seedFleet(db, { patients: n, boxes: n, timezone: config.defaultTimezone });
+        if (created.patients > 0) app.log.info(created, 'fleet seeded');
       },
     });
     app.lifecycle.add({ name: 'mailer', stop: () => mailer.close() });
