@@ -1,3 +1,4 @@
+import { OIDC_ERROR_CODES, SIGN_IN_FAILURE_REASONS } from '@dosedot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config';
 import { audit } from '../src/features/audit';
@@ -61,6 +62,11 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
     ['?pagination[pageSize]=1000', 'pagination[pageSize]'],
     ['?pagination[page]=0', 'pagination[page]'],
     ['?sort=at', 'sort'],
+    ['?filters[method][$eq]=sms', 'filters[method][$eq]'],
+    ['?filters[method][$eq]=oidc:Not%20An%20Id', 'filters[method][$eq]'],
+    ['?filters[method][$containsi]=pass', 'filters[method][$containsi]'],
+    ['?filters[user][$eq]=anna', 'filters[user][$eq]'],
+    [`?filters[user][$containsi]=${'x'.repeat(101)}`, 'filters[user][$containsi]'],
   ])('answers 400 naming the parameter for %s', async (query, key) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
@@ -84,7 +90,7 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
       method: 'password',
       reason: null,
       email: patient.user.email,
-      user: { id: patient.user.id, username: 'Test Person', role: 'basic' },
+      user: { id: patient.user.id, username: 'Test Person', role: 'basic', timezone: expect.any(String) },
     });
     expect(new Date(success.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(wrong).toMatchObject({ outcome: 'failure', reason: 'password', email: patient.user.email });
@@ -193,5 +199,85 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
       email: 'x@example.test',
       user: null,
     });
+  });
+  it('writes only failure reasons that have a text (SIGN_IN_FAILURE_REASONS, a provider’s OIDC_ERROR_CODES)', async () => {
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', 'in', ['auth.login_failed', 'auth.2fa_failed'])
+      .execute();
+    const known: readonly string[] = [...SIGN_IN_FAILURE_REASONS, ...OIDC_ERROR_CODES];
+    const reasons = new Set(rows.map((r) => JSON.parse(r.details ?? '{}').reason as string));
+    expect(reasons.size).toBeGreaterThan(0);
+    for (const reason of reasons) expect(known).toContain(reason);
+  });
+
+  it('filters by the account’s name or e-mail, accents and case ignored', async () => {
+    const zoe = await registerUser(t.app, { username: 'Zoë Müller-Weiß', email: uniqueEmail('zoe.mueller') });
+    await login(zoe.user.email, 'wrong password', '198.51.100.1');
+    const byName = async (term: string) =>
+      (await list(`?filters[user][$containsi]=${encodeURIComponent(term)}&pagination[pageSize]=100`)).json();
+    for (const term of ['muller', 'MÜLLER', 'zoe m', 'weiss']) {
+      const page = await byName(term);
+      expect(page.data.length, term).toBe(2);
+      expect(page.meta.pagination.total, term).toBe(2);
+      expect(
+        page.data.every((e: { user: { id: number } }) => e.user.id === zoe.user.id),
+        term,
+      ).toBe(true);
+    }
+    expect((await byName('zoe.mueller')).data).toHaveLength(2);
+    expect((await byName('Zoa')).data).toHaveLength(0);
+    // Combined with the outcome: only the wrong password.
+    const failed = (await list('?filters[user][$containsi]=muller&filters[outcome][$eq]=failure')).json();
+    expect(failed.data).toMatchObject([{ outcome: 'failure', reason: 'password', ip: '198.51.100.1' }]);
+  });
+
+  it('filters by method: password, reset link, provider, code, recovery code', async () => {
+    const who = await registerUser(t.app, { username: 'Method Tester' });
+    const line = (action: string, details: Record<string, unknown>, ip: string) =>
+      audit(t.db, { actorUserId: null, action, targetType: 'user', targetId: who.user.id, details, ip });
+    // As features/auth, features/oidc and features/two-factor write them.
+    await line('auth.login_challenge', { method: 'password', email: who.user.email }, '203.0.113.1');
+    await line('auth.login', { method: 'password+totp', email: who.user.email }, '203.0.113.2');
+    await line('auth.login_challenge', { method: 'password_reset', email: who.user.email }, '203.0.113.3');
+    await line('auth.2fa_failed', { method: 'password_reset', reason: 'recovery_code' }, '203.0.113.4');
+    await line('auth.login', { method: 'oidc', provider: 'spital', email: who.user.email }, '203.0.113.5');
+    await line('auth.login_failed', { method: 'oidc', provider: 'spital', reason: 'denied' }, '203.0.113.6');
+    await line('auth.login_challenge', { method: 'oidc:spital' }, '203.0.113.7');
+    await line('auth.2fa_failed', { method: 'oidc:spital', reason: 'code' }, '203.0.113.8');
+    await line('auth.login', { method: 'oidc:spital+recovery_code' }, '203.0.113.9');
+    await line('auth.login', { method: 'oidc', provider: 'spital-2' }, '203.0.113.10');
+    const ips = async (method: string) =>
+      (
+        await list(
+          `?filters[user][$containsi]=method%20tester&filters[method][$eq]=${method}&pagination[pageSize]=100`,
+        )
+      )
+        .json()
+        .data.map((e: { ip: string }) => e.ip.replace('203.0.113.', ''))
+        .filter((ip: string) => !ip.includes('.'))
+        .sort((a: string, b: string) => Number(a) - Number(b));
+    expect(await ips('password')).toEqual(['1', '2']);
+    expect(await ips('password_reset')).toEqual(['3', '4']);
+    expect(await ips('oidc')).toEqual(['5', '6', '7', '8', '9', '10']);
+    expect(await ips('oidc:spital')).toEqual(['5', '6', '7', '8', '9']);
+    expect(await ips('oidc:spital-2')).toEqual(['10']);
+    expect(await ips('totp')).toEqual(['2', '8']);
+    expect(await ips('recovery_code')).toEqual(['4', '9']);
+    // A wrong code at the second step shows which second step it was.
+    const all = (await list('?filters[user][$containsi]=method%20tester&pagination[pageSize]=100')).json()
+      .data;
+    const at = (ip: string) => all.find((e: { ip: string }) => e.ip === ip);
+    expect(at('203.0.113.8')).toMatchObject({
+      outcome: 'failure',
+      method: 'oidc:spital+totp',
+      reason: 'code',
+    });
+    expect(at('203.0.113.4')).toMatchObject({
+      method: 'password_reset+recovery_code',
+      reason: 'recovery_code',
+    });
+    expect(at('203.0.113.6')).toMatchObject({ method: 'oidc:spital', reason: 'denied' });
   });
 });

@@ -111,7 +111,32 @@ export type SecondStepRequest = z.infer<typeof secondStepRequestSchema>;
 /** The outcomes of the sign-in list: signed in, refused, or waiting for the second step. */
 export const SIGN_IN_OUTCOMES = ['success', 'failure', 'challenge'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
-export const SIGN_IN_FILTER_FIELDS = ['outcome'] as const;
+/**
+ * The sign-in list's filters: filters[outcome][$eq], filters[user][$containsi] (the account's name or
+ * e-mail, accents and case ignored) and filters[method][$eq] (one of SIGN_IN_METHOD_FILTERS, or
+ * `oidc:<provider id>` for one provider).
+ */
+export const SIGN_IN_FILTER_FIELDS = ['outcome', 'user', 'method'] as const;
+
+/** How a sign-in was made, as the method filter takes it (`oidc:<id>` narrows to one provider). */
+export const SIGN_IN_METHOD_FILTERS = [
+  'password',
+  'password_reset',
+  'oidc',
+  'totp',
+  'recovery_code',
+] as const;
+export type SignInMethodFilter = (typeof SIGN_IN_METHOD_FILTERS)[number];
+/** A provider's id in `oidc:<id>` (as OIDC_PROVIDERS ids are written). */
+export const SIGN_IN_PROVIDER_PATTERN = /^oidc:[a-z0-9][a-z0-9-]{0,31}$/;
+
+/**
+ * Why a password or second-step sign-in was refused (the reason of auth.login_failed and
+ * auth.2fa_failed lines): a wrong password or unknown address, too many attempts, a blocked account,
+ * a wrong code from the app, a wrong recovery code. A provider's refusals are OIDC_ERROR_CODES.
+ * The web has a text for each in every language (a test checks it).
+ */
+export const SIGN_IN_FAILURE_REASONS = ['password', 'locked', 'blocked', 'code', 'recovery_code'] as const;
 
 /** One line of GET /api/admin/sign-ins. */
 export const signInEntrySchema = z.object({
@@ -120,12 +145,18 @@ export const signInEntrySchema = z.object({
   outcome: z.enum(SIGN_IN_OUTCOMES),
   /** password, password+totp, password+recovery_code, oidc:<provider>… */
   method: z.string().nullable(),
-  /** Why it failed: password, code, recovery_code, blocked, locked. */
+  /**
+   * Why it failed: one of SIGN_IN_FAILURE_REASONS, or for a provider's refusal (method oidc:<id>
+   * without a second step) one of OIDC_ERROR_CODES.
+   */
   reason: z.string().nullable(),
   ip: z.string().nullable(),
   /** The address typed (or the account's), also for an address with no account. */
   email: z.string().nullable(),
-  user: z.object({ id: z.number().int(), username: z.string(), role: z.string() }).nullable(),
+  /** The account, with its profile's time zone (null without a profile): its times are shown in it. */
+  user: z
+    .object({ id: z.number().int(), username: z.string(), role: z.string(), timezone: z.string().nullable() })
+    .nullable(),
 });
 export type SignInEntry = z.infer<typeof signInEntrySchema>;
 

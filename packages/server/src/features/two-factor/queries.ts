@@ -125,32 +125,6 @@ export async function useChallenge(db: Db, id: number, now: number): Promise<boo
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** One page of audit lines of the given actions, newest first, and how many there are. */
-export async function listAuditByActions(db: Db, actions: string[], page: number, pageSize: number) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('action', 'in', actions)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const total = await db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('action', 'in', actions)
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
-
-export type AuditRow = Awaited<ReturnType<typeof listAuditByActions>>['rows'][number];
-
-export function findUsersByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', 'in', ids).execute();
-}
-
 /* "This was not me" links of the notices mailed when two-step sign-in is turned on or off. */
 
 export async function insertNotice(

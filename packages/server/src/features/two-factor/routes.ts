@@ -6,7 +6,9 @@ import {
   notMeResponseSchema,
   recoveryCodesResponseSchema,
   SIGN_IN_FILTER_FIELDS,
+  SIGN_IN_METHOD_FILTERS,
   SIGN_IN_OUTCOMES,
+  SIGN_IN_PROVIDER_PATTERN,
   type SignInOutcome,
   secondStepRequestSchema,
   signInListResponseSchema,
@@ -24,8 +26,8 @@ import { listQueryOf, listQuerystringSchema, paginationMeta } from '../../lib/li
 import { userOf } from '../../plugins/auth';
 import { findUserById, presentUser } from '../auth';
 import { actionsOf, presentSignIn } from './presenter';
-import { findUsersByIds, listAuditByActions } from './queries';
 import { createTwoFactorService } from './service';
+import { findSignInUsers, listSignIns, type SignInMethod } from './sign-ins';
 
 const serviceOf = (app: FastifyInstance) =>
   createTwoFactorService({
@@ -158,17 +160,37 @@ export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = listQueryOf(request.query, RULES);
       let outcome: SignInOutcome | undefined;
+      let user: string | undefined;
+      let method: SignInMethod | undefined;
       for (const filter of query.filters) {
-        const key = `filters[outcome][${filter.operator}]`;
-        if (filter.operator !== '$eq') throw fieldError(key, 'Filter the outcome with $eq');
+        const key = `filters[${filter.field}][${filter.operator}]`;
+        if (filter.field === 'user') {
+          if (filter.operator !== '$containsi') throw fieldError(key, 'Filter the user with $containsi');
+          if (filter.value.trim().length > 100) throw fieldError(key, 'Search with at most 100 characters');
+          user = filter.value.trim() || undefined;
+          continue;
+        }
+        if (filter.operator !== '$eq') throw fieldError(key, `Filter the ${filter.field} with $eq`);
+        if (filter.field === 'method') {
+          if (
+            !(SIGN_IN_METHOD_FILTERS as readonly string[]).includes(filter.value) &&
+            !SIGN_IN_PROVIDER_PATTERN.test(filter.value)
+          )
+            throw fieldError(
+              key,
+              `The method is one of ${SIGN_IN_METHOD_FILTERS.join(', ')} or oidc:<provider>`,
+            );
+          method = filter.value as SignInMethod;
+          continue;
+        }
         if (!(SIGN_IN_OUTCOMES as readonly string[]).includes(filter.value))
           throw fieldError(key, `The outcome is one of ${SIGN_IN_OUTCOMES.join(', ')}`);
         outcome = filter.value as SignInOutcome;
       }
       if (query.anyOf.length > 0) throw fieldError('filters[$or]', 'Cannot combine sign-in filters with $or');
-      const { rows, total } = await listAuditByActions(
+      const { rows, total } = await listSignIns(
         app.db,
-        actionsOf(outcome),
+        { actions: actionsOf(outcome), user, method },
         query.page,
         query.pageSize,
       );
@@ -179,7 +201,7 @@ export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         ),
       ].filter(Number.isInteger);
-      const users = new Map((await findUsersByIds(app.db, ids)).map((u) => [u.id, u]));
+      const users = new Map((await findSignInUsers(app.db, ids)).map((u) => [u.id, u]));
       return {
         data: rows.map((r) => presentSignIn(r, users)),
         meta: paginationMeta(query, total),

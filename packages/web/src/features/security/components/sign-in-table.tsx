@@ -9,11 +9,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { browserZone, formatInZone } from '../../../lib/time-zone';
 import { useViewer } from '../../../lib/viewer';
 import type { SignIn } from '../api/get-sign-ins';
+import { reasonText } from './sign-in-reason';
 
 const OUTCOME_COLOR = { success: 'success', failure: 'error', challenge: 'default' } as const;
-const REASONS = ['password', 'code', 'recovery_code', 'blocked', 'locked'];
 
 /** "password+totp" → "Password and code"; "oidc:keycloak" → "keycloak". */
 export function methodLabel(t: TFunction, method: string | null): string {
@@ -28,11 +29,17 @@ export function methodLabel(t: TFunction, method: string | null): string {
   return start;
 }
 
-/** The sign-ins of a page: when, who, result (and why a failure failed), how, from which address. */
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+
+/**
+ * The sign-ins of a page: when (in the zone of the person signing in, with its abbreviation when it
+ * is not the reader's; the reader's own zone for an address with no account), who, result (and why a
+ * failure failed), how, from which address.
+ */
 export function SignInTable({ entries }: { entries: SignIn[] }) {
-  const { lang, zone } = useViewer();
+  const { lang } = useViewer();
   const { t } = useTranslation();
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone });
+  const viewerZone = browserZone();
   return (
     <TableContainer>
       <Table aria-label={t('security.signIns.label')} sx={{ minWidth: 760 }}>
@@ -49,7 +56,9 @@ export function SignInTable({ entries }: { entries: SignIn[] }) {
           {entries.map((e) => (
             <TableRow key={e.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
+                <time dateTime={e.at}>
+                  {formatInZone(e.at, e.user?.timezone ?? viewerZone, lang, WHEN, viewerZone)}
+                </time>
               </TableCell>
               <TableCell component="th" scope="row">
                 <Typography variant="body2" sx={{ fontWeight: 500 }}>
@@ -69,9 +78,7 @@ export function SignInTable({ entries }: { entries: SignIn[] }) {
                 />
                 {e.reason ? (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-                    {REASONS.includes(e.reason)
-                      ? t(`security.signIns.reason.${e.reason}`)
-                      : t('security.signIns.reason.other', { reason: e.reason })}
+                    {reasonText(t, e.method, e.reason)}
                   </Typography>
                 ) : null}
               </TableCell>

@@ -1,8 +1,12 @@
+import { SIGN_IN_METHOD_FILTERS, SIGN_IN_PROVIDER_PATTERN } from '@dosedot/domain';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,6 +16,7 @@ import { PageToolbar } from '../../../components/page-toolbar';
 import { QueryState } from '../../../components/query-state';
 import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
+import { useSignInProviders } from '../api/get-sign-in-providers';
 import { useSignIns } from '../api/get-sign-ins';
 import type { SignInPage } from '../api/keys';
 import { SignInTable } from '../components/sign-in-table';
@@ -21,30 +26,52 @@ const OUTCOMES = ['success', 'failure', 'challenge'] as const;
 
 /**
  * /patient-list/sign-ins (admin): the instance's recent sign-ins from the audit log, newest first,
- * a tab beside the users list; the result filter, page and size live in the address.
+ * a tab beside the users list; the result, the person searched for (name or e-mail, accents
+ * ignored), the method, the page and its size live in the address.
  */
 export function SignInsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const providers = useSignInProviders();
   const pageSize = PAGE_SIZES.find((s) => String(s) === params.get('size')) ?? 25;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const outcome = OUTCOMES.find((o) => o === params.get('outcome'));
-  const query: SignInPage = { page, pageSize, outcome };
+  const user = params.get('user')?.trim().slice(0, 100) || undefined;
+  const providerIds = (providers.data ?? []).map((p) => `oidc:${p.id}`);
+  const methodParam = params.get('method') ?? '';
+  const method =
+    (SIGN_IN_METHOD_FILTERS as readonly string[]).includes(methodParam) ||
+    SIGN_IN_PROVIDER_PATTERN.test(methodParam)
+      ? methodParam
+      : undefined;
+  const query: SignInPage = { page, pageSize, outcome, user, method };
   const signIns = useSignIns(query);
-  const goTo = (next: { page?: number; size?: number; outcome?: string }) =>
+  const goTo = (next: { page?: number; size?: number; outcome?: string; user?: string; method?: string }) =>
     setParams(
       (current) => {
         const p = new URLSearchParams(current);
         if (next.size) p.set('size', String(next.size));
-        if (next.outcome !== undefined) {
-          if (next.outcome) p.set('outcome', next.outcome);
-          else p.delete('outcome');
+        for (const key of ['outcome', 'user', 'method'] as const) {
+          const value = next[key];
+          if (value === undefined) continue;
+          if (value) p.set(key, value);
+          else p.delete(key);
         }
         p.set('page', String(next.page ?? 1));
         return p;
       },
       { replace: true },
     );
+
+  // The search box writes the address a moment after typing stops (and the list follows it).
+  const [typed, setTyped] = useState(user ?? '');
+  useEffect(() => setTyped(user ?? ''), [user]);
+  useEffect(() => {
+    if (typed.trim() === (user ?? '')) return;
+    const timer = setTimeout(() => goTo({ user: typed.trim() }), 300);
+    return () => clearTimeout(timer);
+  });
+  const filtered = Boolean(outcome || user || method);
 
   return (
     <>
@@ -58,7 +85,52 @@ export function SignInsPage() {
           { path: paths.patientListSignIns, label: t('security.signIns.tab') },
         ]}
       />
-      <PageToolbar>
+      <PageToolbar label={t('security.signIns.filters')}>
+        <TextField
+          type="search"
+          size="small"
+          label={t('security.signIns.search')}
+          placeholder={t('security.signIns.searchPlaceholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          sx={{ flex: '1 1 16rem', maxWidth: { sm: 360 } }}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('security.signIns.methodFilter')}
+          value={method ?? ''}
+          onChange={(e) => goTo({ method: e.target.value })}
+          sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('security.signIns.allMethods')}</MenuItem>
+          {SIGN_IN_METHOD_FILTERS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {t(`security.signIns.methodOption.${m}`)}
+            </MenuItem>
+          ))}
+          {(providers.data ?? []).map((p) => (
+            <MenuItem key={p.id} value={`oidc:${p.id}`}>
+              {t('security.signIns.methodOption.provider', { name: p.name })}
+            </MenuItem>
+          ))}
+          {method?.startsWith('oidc:') && !providerIds.includes(method) ? (
+            <MenuItem value={method}>
+              {t('security.signIns.methodOption.provider', { name: method.slice(5) })}
+            </MenuItem>
+          ) : null}
+        </TextField>
         <TextField
           select
           size="small"
@@ -97,10 +169,10 @@ export function SignInsPage() {
           if (list.meta.pagination.total === 0)
             return (
               <EmptyState
-                title={t(outcome ? 'security.signIns.emptyFilter' : 'security.signIns.empty')}
+                title={t(filtered ? 'security.signIns.emptyFiltered' : 'security.signIns.empty')}
                 icon={<LoginOutlined />}
               >
-                {t('security.signIns.emptyText')}
+                {t(filtered ? 'security.signIns.emptyFilterText' : 'security.signIns.emptyText')}
               </EmptyState>
             );
           if (list.data.length === 0)
