@@ -29,6 +29,7 @@ import { sessionRoutes } from './features/sessions/routes';
 import { statusRoutes } from './features/status/routes';
 import { storageAlertRoutes } from './features/storage-alerts/routes';
 import { signInListRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/routes';
+import { userAdminRoutes } from './features/users/routes';
 import { databaseCounters, rateLimitStore } from './lib/counters';
 import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
 import { bufferedOutput } from './lib/log-destination';
@@ -185,7 +186,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ),
       );
       await api.register(
-        scope('admin', adminRoutes, impersonationRoutes, sensorAdminRoutes, signInListRoutes),
+        scope(
+          'admin',
+          adminRoutes,
+          impersonationRoutes,
+          sensorAdminRoutes,
+          signInListRoutes,
+          userAdminRoutes,
+        ),
       );
       await api.register(scope('ingest', ingestRoutes));
       // The OpenAPI description generated from the zod contract: public while developing, for

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './adherence';
 export * from './admin';
+export * from './assign';
 export * from './auth';
 export * from './common';
 export * from './intakes';
@@ -12,3 +13,4 @@ export * from './sessions';
 export * from './storage';
 export * from './strapi-query';
 export * from './two-factor';
+export * from './users';

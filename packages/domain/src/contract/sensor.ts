@@ -220,12 +220,6 @@ export const sensorySummariesResponseSchema = z.object({
 });
 export type SensorySummariesResponse = z.infer<typeof sensorySummariesResponseSchema>;
 
-/** POST /api/sensor/assign */
-export const assignSensorRequestSchema = z.strictObject({
-  data: z.strictObject({ profileid: idSchema('Invalid profile'), deveui: deveuiSchema }),
-});
-export type AssignSensorRequest = z.infer<typeof assignSensorRequestSchema>;
-
 /** PUT /api/sensor/unassign: the sensor by its DevEUI, or the patient whose sensor it is. */
 export const unassignSensorRequestSchema = z.strictObject({
   data: z

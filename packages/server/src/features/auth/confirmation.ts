@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_LANGUAGE, ERROR_CODES } from '@dosedot/domain';
+import { ERROR_CODES } from '@dosedot/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
@@ -10,30 +9,24 @@ import type { CounterStore } from '../../lib/counters';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { audit } from '../audit';
-import { profileLanguage } from '../profiles';
 import { confirmEmailEmail } from './emails';
+import { newConfirmationLink, sha256Hex } from './links';
 import {
   adminExists,
   burnConfirmations,
   consumeConfirmation,
   findConfirmation,
   findUserByEmail,
-  insertConfirmation,
   lockAdminGrant,
   markConfirmed,
   promoteToAdmin,
 } from './queries';
-
-/** A confirmation link is valid this long (and once). */
-export const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const CONFIRMATION_MESSAGES = {
   unknown: 'This confirmation link is not valid',
   expired: 'This confirmation link has expired; ask for a new one',
   used: 'This confirmation link has already been used',
 } as const;
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ConfirmationDeps {
   db: Db;
@@ -53,15 +46,7 @@ export function createConfirmationService({ db, config, mailer, log, counters }:
 
   /** Writes a new single-use link and mails it (not awaited: the answer never waits on SMTP). */
   async function sendLink(user: User, now: number): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    await insertConfirmation(
-      db,
-      { userId: user.id, tokenHash: sha256(token), expiresAt: now + CONFIRMATION_LIFETIME_MS },
-      now,
-    );
-    const language = await profileLanguage(db, user.id);
-    const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
-    const link = `${config.appUrl}${prefix}/auth/email-confirmation?confirmation=${token}`;
+    const { language, link } = await newConfirmationLink(db, config.appUrl, user.id, now);
     mailer.send({ to: user.email, ...confirmEmailEmail(language, link) }).catch((err: unknown) => {
       log.error({ err }, 'confirmation e-mail could not be sent');
     });
@@ -105,7 +90,7 @@ export function createConfirmationService({ db, config, mailer, log, counters }:
     async confirm(token: string, ip: string): Promise<User> {
       const now = Date.now();
       return inTransaction(db, async (trx) => {
-        const link = await findConfirmation(trx, sha256(token));
+        const link = await findConfirmation(trx, sha256Hex(token));
         if (!link)
           throw fieldError('confirmation', CONFIRMATION_MESSAGES.unknown, ERROR_CODES.confirmationUnknown);
         if (link.used_at !== null)

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
   ERROR_CODES,
@@ -27,6 +26,7 @@ import { audit } from '../audit';
 import { profileLanguage } from '../profiles';
 import { createConfirmationService } from './confirmation';
 import { addressTakenEmail, lockoutEmail, resetPasswordEmail } from './emails';
+import { newResetLink, sha256Hex } from './links';
 import {
   burnResetCodes,
   consumeResetCode,
@@ -34,14 +34,9 @@ import {
   findUserById,
   hasSignedInFrom,
   insertAccount,
-  insertResetCode,
   replacePasswordHash,
   updatePassword,
 } from './queries';
-
-export const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
-
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 export interface AuthServiceDeps {
   db: Db;
@@ -60,19 +55,8 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
   const { limits } = config;
   const confirmations = createConfirmationService({ db, config, mailer, log, counters });
 
-  /** A single-use reset link for the user, in their language's path. */
-  /** A new reset code for the user, written with `trx` (the caller's transaction, or the database). */
-  async function resetLink(user: User, now: number, trx: Db = db) {
-    const code = randomBytes(32).toString('base64url');
-    await insertResetCode(
-      trx,
-      { userId: user.id, codeHash: hashCode(code), expiresAt: now + RESET_CODE_LIFETIME_MS },
-      now,
-    );
-    const language = await profileLanguage(trx, user.id);
-    const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
-    return { language, link: `${config.appUrl}${prefix}/auth/reset-password?code=${code}` };
-  }
+  /** A new reset link of the user, written with `trx` (the caller's transaction, or the database). */
+  const resetLink = (user: User, now: number, trx: Db = db) => newResetLink(trx, config.appUrl, user.id, now);
 
   /**
    * Failed logins slow the attacker, not the owner (decision 0002): each (account, address) pair is
@@ -284,7 +268,7 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
         throw fieldError('password', PASSWORD_COMMON_MESSAGE, ERROR_CODES.passwordCommon);
       const passwordHash = await hashPassword(body.password);
       const user = await inTransaction(db, async (trx) => {
-        const userId = await consumeResetCode(trx, hashCode(body.code), now);
+        const userId = await consumeResetCode(trx, sha256Hex(body.code), now);
         if (userId === undefined) return undefined;
         const owner = await findUserById(trx, userId);
         // Thrown inside the transaction: the code stays unused, so the user can try another password.

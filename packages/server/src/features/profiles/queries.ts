@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LANGUAGE, type Language, type Role } from '@dosedot/domain';
+import { DEFAULT_LANGUAGE, type Language, type Role, USER_ADMIN_ACTIONS } from '@dosedot/domain';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import { inTransaction } from '../../db/transaction';
@@ -211,19 +211,37 @@ export function findPatient(db: Db, by: PatientKey): Promise<PatientRow | undefi
   return q.where('profiles.id', '=', by.profileId).executeTakeFirst();
 }
 
-// The profile's access log (Profile › who opened my data): the administrator accesses to it.
+// The profile's access log (Profile › who opened my data): the administrator accesses to it, and
+// what an administrator did to the account (blocked it, sent a reset, changed the role).
 
-function accessQuery(db: Db, profileId: number) {
+/** The patient of an access log: the profile and its account. */
+interface LogOwner {
+  profileId: number;
+  userId: number;
+}
+
+function accessQuery(db: Db, owner: LogOwner) {
   return db
     .selectFrom('audit_log')
-    .where('audit_log.target_type', '=', 'profile')
-    .where('audit_log.target_id', '=', String(profileId))
-    .where('audit_log.action', 'like', 'impersonation.%');
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('audit_log.target_type', '=', 'profile'),
+          eb('audit_log.target_id', '=', String(owner.profileId)),
+          eb('audit_log.action', 'like', 'impersonation.%'),
+        ]),
+        eb.and([
+          eb('audit_log.target_type', '=', 'user'),
+          eb('audit_log.target_id', '=', String(owner.userId)),
+          eb('audit_log.action', 'in', USER_ADMIN_ACTIONS),
+        ]),
+      ]),
+    );
 }
 
 /** One page of the administrator accesses to a profile, newest first, with who did it, and the total. */
-export async function accessesOf(db: Db, profileId: number, page: { page: number; pageSize: number }) {
-  const rows = await accessQuery(db, profileId)
+export async function accessesOf(db: Db, owner: LogOwner, page: { page: number; pageSize: number }) {
+  const rows = await accessQuery(db, owner)
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .select([
@@ -239,7 +257,7 @@ export async function accessesOf(db: Db, profileId: number, page: { page: number
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .execute();
-  const total = await accessQuery(db, profileId)
+  const total = await accessQuery(db, owner)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };

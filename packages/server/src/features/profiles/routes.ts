@@ -58,7 +58,11 @@ export const ownProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound('Profile not found');
       const page = request.query['pagination[page]'];
       const pageSize = request.query['pagination[pageSize]'];
-      const { rows, total } = await accessesOf(app.db, row.id, { page, pageSize });
+      const { rows, total } = await accessesOf(
+        app.db,
+        { profileId: row.id, userId: row.user_id },
+        { page, pageSize },
+      );
       const parsed = rows.map((e) => ({
         ...e,
         details: e.details ? (JSON.parse(e.details) as Details) : {},

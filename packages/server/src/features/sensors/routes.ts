@@ -21,6 +21,7 @@ import { validationError } from '../../lib/errors';
 import { listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
+import { freeBoxRoutes } from './free-boxes';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
 
@@ -63,6 +64,7 @@ const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: 
 /** The device list and sensor (un)assignment (admin scope). */
 export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sensors = createSensorService(app.db);
+  await app.register(freeBoxRoutes);
 
   app.get(
     '/sensory-summaries',
@@ -93,8 +95,8 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sensor/assign',
     { schema: { body: assignSensorRequestSchema, response: { 200: sensorAssignmentResponseSchema } } },
     async (request) => {
-      const { profileid, deveui } = request.body.data;
-      return { data: await sensors.assign(actorOf(request), profileid, deveui) };
+      const { profileid, deveui, since } = request.body.data;
+      return { data: await sensors.assign(actorOf(request), profileid, deveui, { since }) };
     },
   );
 

@@ -13,6 +13,8 @@ import { inTransaction } from '../../db/transaction';
 import { dataFieldError, HttpError } from '../../lib/errors';
 import { audit } from '../audit';
 import { findProfileById, holderOfSensor, type ProfileRef, setProfileSensor } from '../profiles';
+import { findHolderCandidate, previousReturnOfSensor } from './assign-queries';
+import { instantOf, refusal } from './assign-rules';
 import { clockOf, rangeOf, stamp } from './clock';
 import { sensorsCsv } from './export-csv';
 import { presentAssignment, presentSummaries } from './presenter';
@@ -79,37 +81,66 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
       return sensorsCsv(rows, now, thresholds);
     },
 
-    /** Gives a patient a sensor: 400 for an unknown patient or sensor, 409 when either is taken. */
+    /**
+     * Gives an active patient a free box (issue 24 items 4, 7, 11). Each refusal carries
+     * `details.reason` (ASSIGN_REFUSALS): 400 for an unknown patient or box and a bad `since`, 409
+     * when the box is held, the patient holds another, is inactive or is an administrator. `since`
+     * back-dates the holding (not in the future, not before the box's previous holder gave it back)
+     * so the presses the box sent since count for the patient.
+     */
     async assign(
       actor: Actor,
       profileId: number,
       deveui: string,
+      opts: { since?: string } = {},
       now = Date.now(),
     ): Promise<SensorAssignment> {
       return inTransaction(db, async (trx) => {
-        const profile = await findProfileById(trx, profileId);
-        if (!profile) throw dataFieldError('profileid', 'Profile not found');
+        const profile = await findHolderCandidate(trx, profileId);
+        if (!profile) throw refusal(400, 'patient_unknown', 'Profile not found', 'profileid');
         const sensor = await findSensorByDeveui(trx, deveui);
-        if (!sensor) throw dataFieldError('deveui', `Sensor ${deveui} does not exist`);
+        if (!sensor) throw refusal(400, 'box_unknown', `Sensor ${deveui} does not exist`, 'deveui');
+        if (profile.role !== 'basic')
+          throw refusal(409, 'patient_admin', 'Only patients hold boxes: this profile is an administrator’s');
+        if (profile.is_active === 0 || profile.blocked === 1)
+          throw refusal(409, 'patient_inactive', 'The patient is inactive or blocked');
         const holder = await holderOfSensor(trx, sensor.id);
         if (holder && holder.id !== profile.id)
-          throw conflict(`Sensor ${deveui} is assigned to another patient: unassign it first`);
+          throw refusal(
+            409,
+            'box_held',
+            `Sensor ${deveui} is assigned to another patient: unassign it first`,
+          );
         if (holder) {
           // Already theirs: nothing changes.
           const [open] = await openAssignmentsOfSensor(trx, sensor.id);
           if (open) return presentAssignment(open, sensor.deveui, profile.profileuid);
         } else if (profile.sensor_id !== null) {
           const other = await findSensorById(trx, profile.sensor_id);
-          throw conflict(
+          throw refusal(
+            409,
+            'patient_has_box',
             `The patient already has sensor ${other?.deveui ?? profile.sensor_id}: unassign it first`,
           );
         }
-        // An interval left open without a holder (data from before this rule) ends now.
-        await closeAssignments(trx, sensor.id, now);
+        const from = opts.since === undefined ? now : instantOf(opts.since, profile.timezone);
+        if (from > now)
+          throw refusal(400, 'since_future', 'The date the patient got the box is in the future', 'since');
+        const returned = await previousReturnOfSensor(trx, sensor.id);
+        if (returned !== null && from < returned)
+          throw refusal(
+            400,
+            'since_before_return',
+            `The box's previous holder gave it back at ${new Date(returned).toISOString()}: the patient cannot have had it earlier`,
+            'since',
+            { returnedAt: new Date(returned).toISOString() },
+          );
+        // An interval left open without a holder (data from before this rule) ends when this one starts.
+        await closeAssignments(trx, sensor.id, from);
         const row = await insertAssignment(trx, {
           sensor_id: sensor.id,
           profile_id: profile.id,
-          assigned_from: now,
+          assigned_from: from,
           assigned_by: actor.userId,
         });
         await setProfileSensor(trx, profile.id, sensor.id, now);
@@ -118,7 +149,11 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
           action: 'sensor.assign',
           targetType: 'sensor',
           targetId: sensor.deveui,
-          details: { profileId: profile.id, profileuid: profile.profileuid },
+          details: {
+            profileId: profile.id,
+            profileuid: profile.profileuid,
+            ...(opts.since === undefined ? {} : { since: new Date(from).toISOString() }),
+          },
           ip: actor.ip,
         });
         return presentAssignment(row, sensor.deveui, profile.profileuid);
