@@ -1,9 +1,16 @@
 import { chirpstackQuerySchema, ingestResponseSchema } from '@dosedot/domain';
-import { parseChirpstackEvent, parseTtsMessage } from '@dosedot/domain/lorawan';
+import {
+  type ParsedEvent,
+  parseChirpstackEvent,
+  parseHeliumMessage,
+  parseLoriotMessage,
+  parseThingparkMessage,
+  parseTtsMessage,
+} from '@dosedot/domain/lorawan';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, validationError } from '../../lib/errors';
-import type { IngestResult } from './service';
+import type { IngestResult, IngestSource } from './service';
 
 /** A JSON body kept as received too: the uplink row stores the document as the network server sent it. */
 interface RawJson {
@@ -19,16 +26,37 @@ function bodyOf(request: FastifyRequest): RawJson {
   return request.body;
 }
 
+/** The webhooks that take one JSON document and read it with their network server's parser. */
+const DOCUMENT_WEBHOOKS: {
+  path: string;
+  parse: (body: unknown, now: number) => ParsedEvent;
+  source: IngestSource;
+}[] = [
+  /** The Things Stack v3 webhook (uplink message). */
+  { path: '/ingest/tts', parse: parseTtsMessage, source: 'tts:webhook' },
+  /** Actility ThingPark: the tunnel interface / IoT Flow HTTP connection (DevEUI_uplink). */
+  { path: '/ingest/thingpark', parse: parseThingparkMessage, source: 'thingpark:webhook' },
+  /** Loriot: an HTTP push application output (cmd rx, and gw with radio verbosity). */
+  { path: '/ingest/loriot', parse: parseLoriotMessage, source: 'loriot:webhook' },
+  /** Helium Console: the HTTP integration. */
+  { path: '/ingest/helium', parse: parseHeliumMessage, source: 'helium:webhook' },
+];
+
 /**
  * Webhooks of the network servers (ingest scope: Bearer INGEST_TOKEN). Each answers after the
  * uplink is committed; a duplicate is acknowledged (200) and not stored again; a document that is
- * not an uplink of that server answers 400 with the reason.
+ * not an uplink of that server answers 400 with the reason, naming the field, and nothing is written.
  */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = (result: IngestResult) => {
     if (result.result !== 'invalid') return { data: result };
     app.ingest.counters.rejected++;
-    throw validationError(result.reason);
+    throw validationError(
+      result.reason,
+      result.field === undefined
+        ? []
+        : [{ path: result.field.split('.'), message: result.reason, name: 'ValidationError' }],
+    );
   };
 
   app.removeContentTypeParser('application/json');
@@ -55,11 +83,11 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  /** The Things Stack v3 webhook (uplink message). */
-  app.post('/ingest/tts', { schema: { response: { 200: ingestResponseSchema } } }, async (request) => {
-    const body = bodyOf(request);
-    return answer(await app.ingest.receive(parseTtsMessage(body.json, Date.now()), body.raw, 'tts:webhook'));
-  });
+  for (const { path, parse, source } of DOCUMENT_WEBHOOKS)
+    app.post(path, { schema: { response: { 200: ingestResponseSchema } } }, async (request) => {
+      const body = bodyOf(request);
+      return answer(await app.ingest.receive(parse(body.json, Date.now()), body.raw, source));
+    });
 
   /** ChirpStack v4 HTTP integration: ?event=up is stored; status, log and every other event are accepted. */
   app.post(

@@ -30,6 +30,9 @@ import { insertPresses, insertReadings, insertUplinks, setSqliteSynchronous } fr
 export type IngestSource =
   | 'tts:webhook'
   | 'chirpstack:webhook'
+  | 'thingpark:webhook'
+  | 'loriot:webhook'
+  | 'helium:webhook'
   | 'tts:mqtt'
   | 'chirpstack:mqtt'
   | 'tts:simulator'
@@ -49,7 +52,7 @@ export interface IngestItem {
 
 export type IngestResult =
   | { result: 'stored' | 'duplicate' | 'ignored'; identity: string | null; decode: DecodeStatus | null }
-  | { result: 'invalid'; reason: string };
+  | { result: 'invalid'; reason: string; field?: string };
 
 /** Counted since the process started (undecodable uplinks are also in the uplinks table). */
 export interface IngestCounters {
@@ -377,7 +380,9 @@ export function createIngestService(db: Db, opts: IngestOptions) {
           counters.otherEvents++;
           return { result: 'ignored', identity: null, decode: null };
         case 'invalid':
-          return { result: 'invalid', reason: event.reason };
+          return event.field === undefined
+            ? { result: 'invalid', reason: event.reason }
+            : { result: 'invalid', reason: event.reason, field: event.field };
       }
     },
 
