@@ -60,6 +60,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/sensor/assign': 'admin',
   'GET /api/sensor/free': 'admin',
   'PUT /api/sensor/unassign': 'admin',
+  'POST /api/sensor/import': 'admin',
   'POST /api/impersonation': 'admin',
   'GET /api/impersonation/current': 'admin',
   'DELETE /api/impersonation/:id': 'admin',

@@ -3,6 +3,7 @@ export * from './adherence';
 export * from './admin';
 export * from './assign';
 export * from './auth';
+export * from './box-import';
 export * from './common';
 export * from './intakes';
 export * from './medicine';

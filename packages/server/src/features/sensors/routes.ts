@@ -21,6 +21,7 @@ import { validationError } from '../../lib/errors';
 import { listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
+import { boxImportRoutes } from './bulk-import';
 import { freeBoxRoutes } from './free-boxes';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
@@ -65,6 +66,7 @@ const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: 
 export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sensors = createSensorService(app.db);
   await app.register(freeBoxRoutes);
+  await app.register(boxImportRoutes);
 
   app.get(
     '/sensory-summaries',

@@ -17,7 +17,7 @@ import type { Database } from '../../db/types';
 /** How a sign-in was made: a method of SIGN_IN_METHOD_FILTERS, or `oidc:<id>` for one provider. */
 export type SignInMethod = SignInMethodFilter | `oidc:${string}`;
 
-export interface SignInFilter {
+interface SignInFilter {
   actions: string[];
   /** Part of the account's name or e-mail. */
   user?: string;
