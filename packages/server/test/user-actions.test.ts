@@ -206,6 +206,17 @@ describe.each(ENGINES)('an administrator’s actions on a user on %s', (engine) 
       expect((await t.app.inject({ url: '/api/users/me', headers })).statusCode).toBe(401);
       expect((await t.app.inject({ url: '/api/profile/userdata', headers })).statusCode).toBe(401);
     }
+    // The Users list shows it.
+    const listed = async () =>
+      (
+        await t.app.inject({
+          url: `/api/profiles?filters[email][$containsi]=${encodeURIComponent(patient.user.email)}`,
+          headers: admin.auth,
+        })
+      ).json().data as { attributes: { userid: number; blocked?: boolean } }[];
+    expect((await listed()).map((e) => [e.attributes.userid, e.attributes.blocked])).toEqual([
+      [patient.user.id, true],
+    ]);
     const refused = await signIn(t.app, patient.user.email);
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).message).toBe('Your account has been blocked by an administrator');
@@ -216,6 +227,7 @@ describe.each(ENGINES)('an administrator’s actions on a user on %s', (engine) 
     const unblocked = await put(admin, patient.user.id, { blocked: false });
     expect(unblocked.statusCode).toBe(200);
     expect(unblocked.json().blocked).toBe(false);
+    expect((await listed())[0]?.attributes.blocked).toBe(false);
     // The old tokens stay ended; a new sign-in works.
     expect((await t.app.inject({ url: '/api/users/me', headers: patient.auth })).statusCode).toBe(401);
     const back = await signIn(t.app, patient.user.email);

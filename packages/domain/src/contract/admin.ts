@@ -22,6 +22,8 @@ export const profileListEntrySchema = z.object({
     createdAt: z.string(),
     /** 'admin' or 'basic': the list says who can be impersonated (patients only). */
     profiletype: roleSchema,
+    /** The account is blocked by an administrator (PUT /api/users/{id} {blocked}): it cannot sign in. */
+    blocked: z.boolean().optional(),
     /*
      * The columns that answer an administrator's questions (issue 24 item 9), given by the list.
      * Adherence is the domain's (taken + by hand) / due over the last 7 chart days in the patient's

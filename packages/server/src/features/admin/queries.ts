@@ -101,6 +101,7 @@ function selected(db: Db, q: ProfileListQuery) {
       'profiles.created_at',
       'profiles.profiletype',
       'users.email',
+      'users.blocked',
       'sensors.id as sensor_id',
       'sensors.deveui as sensor_deveui',
       'sensors.battery as sensor_battery',

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_BLOCKED_MESSAGE,
   DEFAULT_LANGUAGE,
   ERROR_CODES,
   isPersonalPassword,
@@ -155,7 +156,7 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
       await release(email, ip, now);
       if (user.blocked) {
         await refused(ip, user, 'blocked');
-        throw validationError('Your account has been blocked by an administrator');
+        throw validationError(ACCOUNT_BLOCKED_MESSAGE);
       }
       await counters.reset(`login:${email}|${ip}`);
       // With two-factor sign-in the sign-in is complete (and written as auth.login) after the code.

@@ -1,3 +1,4 @@
+import { ACCOUNT_BLOCKED_MESSAGE } from '@dosedot/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,6 +48,8 @@ export function SignInPage() {
       await signedIn(answer.jwt);
     } catch (error) {
       const invalid = error instanceof ApiError && error.status === 400;
+      // A blocked account is told so (only after its password was right, as Strapi does).
+      if (invalid && error.message === ACCOUNT_BLOCKED_MESSAGE) return setFailure('auth.signin.blocked');
       setFailure(invalid ? 'auth.signin.invalid' : failureKey(error));
     }
   });

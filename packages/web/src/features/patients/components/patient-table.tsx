@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCreated } from '../utils/format';
 import { type ListParams, PAGE_SIZES, type SortColumn } from '../utils/list-query';
+import { BlockedChip, PatientActionsMenu } from './patient-actions-menu';
 
 interface PatientTableProps {
   label: string;
@@ -111,6 +112,7 @@ export function PatientTable({
                       color={a.is_active ? 'success' : 'default'}
                       label={a.is_active ? t('patients.status.active') : t('patients.status.inactive')}
                     />
+                    <BlockedChip entry={entry} />
                   </TableCell>
                   <TableCell>{t(`language.${a.language}`)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -119,6 +121,7 @@ export function PatientTable({
                   {actions ? (
                     <TableCell align="right" sx={{ ...stickyEnd, whiteSpace: 'nowrap' }}>
                       {actions(entry)}
+                      <PatientActionsMenu entry={entry} />
                     </TableCell>
                   ) : null}
                 </TableRow>

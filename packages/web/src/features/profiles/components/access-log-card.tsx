@@ -1,4 +1,4 @@
-import type { AccessLogResponse } from '@dosedot/domain';
+import { type AccessLogResponse, USER_ADMIN_ACTIONS } from '@dosedot/domain';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -39,6 +39,8 @@ const ACTIONS = [
   'write_health_data',
   'export_health_data',
   'export_account',
+  // What an administrator did to the account (blocked it, sent a reset…): profile.access.actions.user.*
+  ...USER_ADMIN_ACTIONS,
 ];
 
 const SECTIONS = [
