@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationError } from '../../lib/errors';
 import { listQueryOf, listQuerystringSchema, paginationMeta } from '../../lib/list-query';
+import { profileFindOneRoutes } from './find-one';
 import { presentListEntry } from './presenter';
 import { createPatientListService } from './service';
 
@@ -42,6 +43,8 @@ function checkChoices(query: Record<string, string | string[] | undefined>) {
 /** The patient list of the administrators (admin scope), in Strapi's query syntax. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const patients = createPatientListService(app.db);
+  // GET /profiles/:id, Strapi's findOne of this list (find-one.ts).
+  await app.register(profileFindOneRoutes);
   app.get(
     '/profiles',
     {

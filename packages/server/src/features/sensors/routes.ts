@@ -22,6 +22,7 @@ import { listQuerystringSchema } from '../../lib/list-query';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
 import { boxImportRoutes } from './bulk-import';
+import { sensorFindOneRoutes } from './find-one';
 import { freeBoxRoutes } from './free-boxes';
 import type { SensorListQuery } from './queries';
 import { createSensorService } from './service';
@@ -67,6 +68,8 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sensors = createSensorService(app.db);
   await app.register(freeBoxRoutes);
   await app.register(boxImportRoutes);
+  // GET /sensory-summaries/:id, Strapi's findOne of the device list (find-one.ts).
+  await app.register(sensorFindOneRoutes);
 
   app.get(
     '/sensory-summaries',
