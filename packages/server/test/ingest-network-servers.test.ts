@@ -335,7 +335,7 @@ describe.each(ENGINES)('ThingPark, Loriot and Helium webhooks on %s', (engine) =
     },
   );
 
-  it('answers 400 to a body that is not JSON, and accepts the servers’ other messages without storing them', async () => {
+  it('answers 400 to a body that is not JSON, 415 to XML, and accepts the servers’ other messages without storing them', async () => {
     await clear(t.db);
     for (const server of ['thingpark', 'loriot', 'helium'] as const) {
       const res = await t.app.inject({
@@ -347,6 +347,14 @@ describe.each(ENGINES)('ThingPark, Loriot and Helium webhooks on %s', (engine) =
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Malformed JSON in request body');
     }
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/thingpark',
+      headers: { ...auth, 'content-type': 'application/xml' },
+      payload: '<DevEUI_uplink><DevEUI>0018B20000000B20</DevEUI></DevEUI_uplink>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.message).toContain('content type to JSON');
     for (const [server, body] of [
       ['thingpark', { DevEUI_downlink_Sent: { DevEUI: '0018B20000000B20' } }],
       ['loriot', { cmd: 'txd', EUI: '0102030405060708', seqdn: 3 }],

@@ -82,6 +82,17 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         undefined,
       ),
   );
+  // ThingPark's XML content type: the same.
+  app.addContentTypeParser(['application/xml', 'text/xml'], (_request, _payload, done) =>
+    done(
+      new HttpError(
+        415,
+        'UnsupportedMediaTypeError',
+        "Only JSON is accepted: set the ThingPark application's content type to JSON",
+      ),
+      undefined,
+    ),
+  );
 
   for (const { path, parse, source } of DOCUMENT_WEBHOOKS)
     app.post(path, { schema: { response: { 200: ingestResponseSchema } } }, async (request) => {
