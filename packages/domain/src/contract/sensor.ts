@@ -51,7 +51,7 @@ export const timeOffsetSchema = z.union([
 export const INGEST_RESULTS = ['stored', 'duplicate', 'ignored'] as const;
 export const DECODE_STATUSES = ['decoded', 'fallback', 'undecodable', 'ignored'] as const;
 
-/** What POST /api/ingest/tts and /api/ingest/chirpstack answer once the uplink is committed. */
+/** What POST /api/ingest/{tts,chirpstack,thingpark,loriot,helium} answer once the uplink is committed. */
 export const ingestResponseSchema = z.object({
   data: z.object({
     /** stored: new uplink; duplicate: seen before, acknowledged, not stored again; ignored: not an uplink. */
