@@ -95,7 +95,7 @@ export function parseInstant(text: unknown): number | null {
   return base - sign * offset * 60_000;
 }
 
-export const DEVEUI = /^[0-9a-fA-F]{16}$/;
+const DEVEUI = /^[0-9a-fA-F]{16}$/;
 
 export function deveuiAt(value: unknown, where: string): string {
   if (value === undefined || value === null || value === '') return invalid(`${where} is missing`, where);
