@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly errorName: string,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    /** `details.reason` of the answer: why the server refused, in a word the web has a text for. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,7 +43,12 @@ export function onSessionExpired(listener: () => void): () => void {
 async function readError(res: Response): Promise<ApiError> {
   try {
     const body = (await res.json()) as {
-      error?: { status?: number; name?: string; message?: string; details?: { errors?: FieldError[] } };
+      error?: {
+        status?: number;
+        name?: string;
+        message?: string;
+        details?: { errors?: FieldError[]; reason?: unknown };
+      };
     };
     const e = body.error ?? {};
     return new ApiError(
@@ -49,6 +56,7 @@ async function readError(res: Response): Promise<ApiError> {
       e.name ?? 'ApplicationError',
       e.message ?? res.statusText,
       e.details?.errors,
+      typeof e.details?.reason === 'string' ? e.details.reason : undefined,
     );
   } catch {
     return new ApiError(res.status, 'ApplicationError', res.statusText);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createElement, useSyncExternalStore } from 'react';
 
 /** Spec section 9: toasts top-right, 2000 ms, draggable. The container in app/provider.tsx uses these. */
 export const TOAST_OPTIONS = { position: 'top-right', autoClose: 2000, draggable: true } as const;
@@ -12,18 +12,34 @@ const library = () => import('react-toastify');
 let wanted = false;
 const listeners = new Set<() => void>();
 
-function show(kind: 'success' | 'error' | 'info', message: string) {
+/** The toast's text, and under it (when given) a second, smaller line saying why. */
+const content = (message: string, detail?: string) =>
+  detail
+    ? createElement(
+        'div',
+        null,
+        createElement('div', null, message),
+        createElement(
+          'div',
+          { 'data-toast-detail': '', style: { fontSize: '0.875em', marginTop: 4 } },
+          detail,
+        ),
+      )
+    : message;
+
+function show(kind: 'success' | 'error' | 'info', message: string, detail?: string) {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void library().then(({ toast }) => toast[kind](message, TOAST_OPTIONS));
+  void library().then(({ toast }) => toast[kind](content(message, detail), TOAST_OPTIONS));
 }
 
 /** The one toast helper every feature uses; messages are already translated. */
 export const notify = {
   success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
+  /** An error; `detail` (the server's reason in words) goes on a line under the message. */
+  error: (message: string, detail?: string) => show('error', message, detail),
   info: (message: string) => show('info', message),
 };
 

@@ -8,10 +8,15 @@ export type PatientEntry = ProfileListResponse['data'][number];
 /** The first matches shown while typing; a longer search narrows them. */
 export const PATIENT_SEARCH_SIZE = 10;
 
-/** The Strapi query of GET /api/profiles: given name, family name or e-mail containing the text. */
+/**
+ * The Strapi query of GET /api/profiles: active patients only (only patients hold boxes, issue 24
+ * item 4) whose given name, family name or e-mail contains the text.
+ */
 export function patientSearchQuery(search: string): string {
   const params = new URLSearchParams();
   params.set('populate[0]', 'sensor');
+  params.set('filters[profiletype][$eq]', 'basic');
+  params.set('filters[is_active][$eq]', 'true');
   params.set('sort[0]', 'familyname');
   params.set('sort[1]', 'givenname');
   params.set('pagination[pageSize]', String(PATIENT_SEARCH_SIZE));

@@ -7,13 +7,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HandoverField } from '../../../components/handover-field';
 import { TextInput } from '../../../components/text-input';
 import { failureKey } from '../../../lib/api-client';
+import { type AssignFailure, assignFailure } from '../../../lib/assign-refusal';
 import { notify } from '../../../lib/toast';
 import { useAssignSensor } from '../api/assign-sensor';
 import type { Device } from '../api/get-devices';
@@ -29,12 +33,17 @@ function useDebounced(value: string, ms = 250) {
   return debounced;
 }
 
-/** Chooses a patient for a free box (search as you type) and assigns it; the answer is a toast. */
+/**
+ * Chooses an active patient for a free box (search as you type) and assigns it, from the moment they
+ * got it when given; the answer is a toast, a refusal's reason under the failure toast.
+ */
 export function AssignDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<PatientEntry | null>(null);
+  const [since, setSince] = useState('');
+  const [failure, setFailure] = useState<AssignFailure | null>(null);
   const debounced = useDebounced(search);
   const patients = usePatientSearch(debounced, device !== null);
   const assign = useAssignSensor();
@@ -43,18 +52,25 @@ export function AssignDialog({ device, onClose }: { device: Device | null; onClo
   const close = () => {
     setSearch('');
     setChosen(null);
+    setSince('');
+    setFailure(null);
     onClose();
   };
   const submit = () => {
     if (!chosen) return;
+    setFailure(null);
     assign.mutate(
-      { profileid: chosen.id, deveui },
+      { profileid: chosen.id, deveui, ...(since ? { since } : {}) },
       {
         onSuccess: () => {
           notify.success(t('devices.toast.assigned', { deveui }));
           close();
         },
-        onError: () => notify.error(t('devices.toast.assignFailed', { deveui })),
+        onError: (error) => {
+          const why = assignFailure(error);
+          setFailure(why);
+          notify.error(t('devices.toast.assignFailed', { deveui }), t(why.reason));
+        },
       },
     );
   };
@@ -69,11 +85,12 @@ export function AssignDialog({ device, onClose }: { device: Device | null; onClo
             label={t('devices.assign.search')}
             value={search}
             fullWidth
-            helperText={t('devices.assign.searchHelp')}
+            helperText={t('assign.holders.searchHelp')}
             inputProps={{ autoFocus: true, type: 'search', autoComplete: 'off' }}
             onChange={(e) => {
               setSearch(e.target.value);
               setChosen(null);
+              setFailure(null);
             }}
           />
         </Box>
@@ -97,7 +114,7 @@ export function AssignDialog({ device, onClose }: { device: Device | null; onClo
             <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
               {debounced.trim()
                 ? t('devices.assign.noMatch', { search: debounced.trim() })
-                : t('devices.assign.noPatients')}
+                : t('assign.holders.none')}
             </Typography>
           ) : (
             <List aria-label={t('devices.assign.results')} dense>
@@ -105,22 +122,26 @@ export function AssignDialog({ device, onClose }: { device: Device | null; onClo
                 const sensor = p.attributes.sensor.data?.attributes.deveui;
                 const name = `${p.attributes.givenname} ${p.attributes.familyname}`.trim();
                 return (
-                  <ListItemButton
-                    key={p.id}
-                    selected={chosen?.id === p.id}
-                    aria-pressed={chosen?.id === p.id}
-                    disabled={!!sensor}
-                    onClick={() => setChosen(p)}
-                  >
-                    <ListItemText
-                      primary={name}
-                      secondary={
-                        sensor
-                          ? `${p.attributes.email} · ${t('devices.assign.hasSensor', { deveui: sensor })}`
-                          : p.attributes.email
-                      }
-                    />
-                  </ListItemButton>
+                  <ListItem key={p.id} disablePadding>
+                    <ListItemButton
+                      selected={chosen?.id === p.id}
+                      aria-pressed={chosen?.id === p.id}
+                      disabled={!!sensor}
+                      onClick={() => {
+                        setChosen(p);
+                        setFailure(null);
+                      }}
+                    >
+                      <ListItemText
+                        primary={name}
+                        secondary={
+                          sensor
+                            ? `${p.attributes.email} · ${t('devices.assign.hasSensor', { deveui: sensor })}`
+                            : p.attributes.email
+                        }
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 );
               })}
             </List>
@@ -134,6 +155,21 @@ export function AssignDialog({ device, onClose }: { device: Device | null; onClo
             </Typography>
           ) : null}
         </Box>
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <HandoverField
+            value={since}
+            errorKey={failure?.since ?? null}
+            onChange={(value) => {
+              setSince(value);
+              setFailure(null);
+            }}
+          />
+          {failure && !failure.since ? (
+            <Alert severity="error" role="alert">
+              {t(failure.reason)}
+            </Alert>
+          ) : null}
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{t('devices.assign.cancel')}</Button>

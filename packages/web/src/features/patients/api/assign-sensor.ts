@@ -6,9 +6,11 @@ export interface Assignment {
   /** The profile's id (the list entry's id). */
   profileid: number;
   deveui: string;
+  /** When the patient got the box: 'YYYY-MM-DDTHH:MM' in the patient's zone; omitted means now. */
+  since?: string;
 }
 
-/** POST /api/sensor/assign {data:{profileid, deveui}}. */
+/** POST /api/sensor/assign {data:{profileid, deveui, since?}}. */
 export const assignSensor = (assignment: Assignment) =>
   apiRequest<unknown>('/api/sensor/assign', { method: 'POST', body: { data: assignment } });
 

@@ -4,6 +4,6 @@ import type { ListParams } from '../utils/list-query';
 export const patientKeys = {
   all: ['patients'] as const,
   list: (params: ListParams) => [...patientKeys.all, 'list', params] as const,
-  sensors: () => [...patientKeys.all, 'sensors'] as const,
+  freeBoxes: (search: string, page: number) => [...patientKeys.all, 'free-boxes', search, page] as const,
   current: () => [...patientKeys.all, 'impersonation'] as const,
 };

@@ -1,4 +1,4 @@
-import type { ProfileListEntry } from '@dosedot/domain';
+import type { FreeBox, ProfileListEntry } from '@dosedot/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -6,17 +6,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureKey } from '../../../lib/api-client';
+import { HandoverField } from '../../../components/handover-field';
+import { type AssignFailure, assignFailure } from '../../../lib/assign-refusal';
 import { notify } from '../../../lib/toast';
 import { useAssignSensor } from '../api/assign-sensor';
-import { useFreeSensors } from '../api/get-sensors';
+import { BoxPicker } from './box-picker';
 
-/** Assigns one of the free boxes to the patient; the spec's toasts tell how it went. */
+/**
+ * Assigns one of every free box to the patient (searched on the server), from the moment they got
+ * it when given; the spec's toasts tell how it went, a refusal's reason under the failure toast.
+ */
 export function AssignSensorDialog({
   entry,
   onClose,
@@ -26,75 +28,83 @@ export function AssignSensorDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const sensors = useFreeSensors(entry !== null);
   const assign = useAssignSensor();
-  const [deveui, setDeveui] = useState('');
+  const [chosen, setChosen] = useState<FreeBox | null>(null);
+  const [since, setSince] = useState('');
   const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<AssignFailure | null>(null);
   useEffect(() => {
     if (entry) {
-      setDeveui('');
+      setChosen(null);
+      setSince('');
       setMissing(false);
+      setFailure(null);
     }
   }, [entry]);
   const name = entry ? `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim() : '';
 
   const submit = () => {
     if (!entry) return;
-    if (!deveui) {
+    if (!chosen) {
       setMissing(true);
       return;
     }
+    const deveui = chosen.deveui;
+    setFailure(null);
     assign.mutate(
-      { profileid: entry.id, deveui },
+      { profileid: entry.id, deveui, ...(since ? { since } : {}) },
       {
         onSuccess: () => {
           notify.success(t('patients.assign.success', { deveui }));
           onClose();
         },
-        onError: () => notify.error(t('patients.assign.failure', { deveui })),
+        onError: (error) => {
+          const why = assignFailure(error);
+          setFailure(why);
+          notify.error(t('patients.assign.failure', { deveui }), t(why.reason));
+        },
       },
     );
   };
 
   return (
-    <Dialog open={entry !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog open={entry !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('patients.assign.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('patients.assign.text', { name })}</DialogContentText>
-        {sensors.isPending ? (
-          <Skeleton variant="rounded" height={56} aria-label={t('patients.loading')} />
-        ) : sensors.isError ? (
-          <Alert severity="error">
-            {t('patients.assign.sensorsFailed')} {t(failureKey(sensors.error))}
-          </Alert>
-        ) : sensors.data.length === 0 ? (
-          <Alert severity="info">{t('patients.assign.noneFree')}</Alert>
-        ) : (
-          <TextField
-            select
-            fullWidth
-            required
-            label={t('patients.assign.sensor')}
-            value={deveui}
-            error={missing}
-            helperText={missing ? t('patients.assign.choose') : t('patients.assign.help')}
-            onChange={(e) => {
-              setDeveui(e.target.value);
-              setMissing(false);
+        <DialogContentText sx={{ mb: 2 }}>{t('assign.boxes.text', { name })}</DialogContentText>
+        <Stack spacing={2}>
+          {entry ? (
+            <BoxPicker
+              chosen={chosen}
+              missing={missing}
+              onChoose={(box) => {
+                setChosen(box);
+                setMissing(false);
+                setFailure(null);
+              }}
+            />
+          ) : null}
+          <HandoverField
+            value={since}
+            errorKey={failure?.since ?? null}
+            onChange={(value) => {
+              setSince(value);
+              setFailure(null);
             }}
-          >
-            {sensors.data.map((d) => (
-              <MenuItem key={d} value={d} sx={{ fontFamily: 'monospace' }}>
-                {d}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+          />
+          {failure && !failure.since ? (
+            <Alert severity="error" role="alert">
+              {t(failure.reason)}
+            </Alert>
+          ) : null}
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('patients.assign.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={assign.isPending || !sensors.data?.length}>
-          {t('patients.assign.confirm')}
+        <Button variant="contained" onClick={submit} disabled={assign.isPending}>
+          {chosen
+            ? t('assign.boxes.confirmBox', { box: chosen.serial_number ?? chosen.deveui })
+            : t('patients.assign.confirm')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -26,7 +26,7 @@ export function PatientListPage() {
           const name = `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim();
           return (
             <>
-              {entry.attributes.sensor.data ? null : (
+              {entry.attributes.sensor.data || entry.attributes.profiletype === 'admin' ? null : (
                 <Tooltip title={t('patients.assign.button')}>
                   <IconButton
                     onClick={() => setAssigning(entry)}

@@ -1,0 +1,43 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * When the patient got the box (issue 24 item 11): an optional date and time on the patient's wall
+ * clock ('YYYY-MM-DDTHH:MM', read by the server in the patient's zone). Empty means now.
+ */
+export function HandoverField({
+  value,
+  onChange,
+  errorKey,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  /** A catalog key saying what is wrong with the moment (the server's reason), or null. */
+  errorKey: string | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const label = t('assign.since.label');
+  return (
+    <FormControl variant="outlined" fullWidth error={errorKey !== null}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        name="since"
+        type="datetime-local"
+        notched
+        label={label}
+        value={value}
+        inputProps={{ step: 60, 'aria-describedby': `${id}-help` }}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FormHelperText id={`${id}-help`}>{errorKey ? t(errorKey) : t('assign.since.help')}</FormHelperText>
+    </FormControl>
+  );
+}
