@@ -55,8 +55,13 @@ export function DeviceCards({ devices, now, onAction }: DeviceViewProps) {
                 {d.attributes.deveui}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {d.attributes.serial_number ?? d.attributes.device_profile}
+                {[d.attributes.serial_number, d.attributes.device_profile].filter(Boolean).join(' · ')}
               </Typography>
+              {d.attributes.name ? (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {d.attributes.name}
+                </Typography>
+              ) : null}
             </Box>
             <DeviceActions device={d} onAction={onAction} />
           </Box>

@@ -5,9 +5,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../api/get-devices';
+import type { DeviceListParams, SortField } from '../utils/list-params';
 import { BatteryGauge } from './battery-gauge';
 import { type DeviceAction, DeviceActions } from './device-actions';
 import { useModeLabel } from './device-mode';
@@ -21,21 +23,67 @@ export interface DeviceViewProps {
   onAction: (action: DeviceAction, device: Device) => void;
 }
 
-/** /devices: one row per box; the table scrolls sideways on phones. */
-export function DeviceTable({ devices, now, onAction }: DeviceViewProps) {
+interface SortProps {
+  sort: DeviceListParams['sort'];
+  onSort: (sort: DeviceListParams['sort']) => void;
+}
+
+/** A header's sort label: first ascending, then descending, then back to the default order. */
+function SortLabel({ field, sort, onSort }: { field: SortField } & SortProps) {
+  const { t } = useTranslation();
+  const active = sort?.field === field;
+  const direction = active ? sort.direction : 'asc';
+  const next = (): DeviceListParams['sort'] =>
+    !active ? { field, direction: 'asc' } : sort.direction === 'asc' ? { field, direction: 'desc' } : null;
+  return (
+    <TableSortLabel active={active} direction={direction} onClick={() => onSort(next())}>
+      {t(`devices.fleet.columns.${field}`)}
+    </TableSortLabel>
+  );
+}
+
+/** A column header sorting by one field, or by either of two stacked fields (serial number and model). */
+function SortHeader({ fields, sort, onSort }: { fields: SortField[] } & SortProps) {
+  const active = fields.find((f) => sort?.field === f);
+  return (
+    <TableCell sortDirection={active && sort ? sort.direction : false}>
+      {fields.map((field) => (
+        <Box key={field} sx={{ display: 'block' }}>
+          <SortLabel field={field} sort={sort} onSort={onSort} />
+        </Box>
+      ))}
+    </TableCell>
+  );
+}
+
+/**
+ * /devices: one row per box, every column but mode and actions sortable by its header. At 1280 px
+ * and wider the table fits its card; phones scroll it sideways.
+ */
+export function DeviceTable({ devices, now, onAction, sort, onSort }: DeviceViewProps & SortProps) {
   const { t } = useTranslation();
   const mode = useModeLabel();
+  const header = { sort, onSort };
   return (
     <TableContainer>
-      <Table aria-label={t('devices.list.label')} sx={{ minWidth: 880 }}>
+      <Table
+        aria-label={t('devices.list.label')}
+        size="small"
+        sx={{
+          minWidth: 720,
+          '& td, & th': { px: 0.75 },
+          '& td:first-of-type, & th:first-of-type': { pl: 2 },
+        }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell>{t('devices.columns.deveui')}</TableCell>
-            <TableCell>{t('devices.columns.battery')}</TableCell>
-            <TableCell>{t('devices.columns.lastSeen')}</TableCell>
-            <TableCell>{t('devices.columns.mode')}</TableCell>
-            <TableCell>{t('devices.columns.patient')}</TableCell>
-            <TableCell>{t('devices.columns.service')}</TableCell>
+            <SortHeader fields={['deveui']} {...header} />
+            <SortHeader fields={['serial_number', 'device_profile']} {...header} />
+            <SortHeader fields={['battery']} {...header} />
+            <SortHeader fields={['sensortime']} {...header} />
+            <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('devices.columns.mode')}</TableCell>
+            <SortHeader fields={['holder']} {...header} />
+            <SortHeader fields={['service']} {...header} />
             <TableCell align="right">{t('devices.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -45,15 +93,23 @@ export function DeviceTable({ devices, now, onAction }: DeviceViewProps) {
               <TableCell component="th" scope="row">
                 <Box
                   component="span"
-                  sx={{ fontFamily: 'monospace', fontSize: '0.9375rem', fontWeight: 600 }}
+                  sx={{ fontFamily: 'monospace', fontSize: '0.875rem', fontWeight: 600 }}
                 >
                   {d.attributes.deveui}
                 </Box>
-                {d.attributes.serial_number ? (
+                {d.attributes.name ? (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {d.attributes.serial_number}
+                    {d.attributes.name}
                   </Typography>
                 ) : null}
+              </TableCell>
+              <TableCell>
+                <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  {d.attributes.serial_number ?? '–'}
+                </Box>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  {d.attributes.device_profile}
+                </Typography>
               </TableCell>
               <TableCell>
                 <BatteryGauge percent={d.attributes.battery} />
@@ -61,7 +117,9 @@ export function DeviceTable({ devices, now, onAction }: DeviceViewProps) {
               <TableCell>
                 <LastSeen sensortime={d.attributes.sensortime} now={now} />
               </TableCell>
-              <TableCell>{mode(d.attributes.buttonmode)}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>
+                {mode(d.attributes.buttonmode)}
+              </TableCell>
               <TableCell>
                 <Holder profile={d.attributes.profile} />
               </TableCell>
