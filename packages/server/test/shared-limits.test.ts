@@ -1,53 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './context';
+import { type ServerProcess, send, startServer } from './processes';
 
-const serverMain = path.resolve(import.meta.dirname, '../src/main.ts');
-
-/** One server process on the given database, listening on a free port. */
-function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dosedot-copy-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      SEED_DEMO: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: m[1], child, dir });
-      }
-    });
-    child.stderr?.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-  });
-}
-
-const post = (url: string, body: object) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: object) => send(url, 'POST', body);
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two server copies on one PostgreSQL database', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
-  const copies: Awaited<ReturnType<typeof startServer>>[] = [];
+  const copies: ServerProcess[] = [];
   beforeAll(async () => {
     db = await freshDatabase('postgres');
     const url = db.config.kind === 'postgres' ? db.config.url : '';
@@ -59,12 +19,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server copies on one PostgreS
     copies.push(await startServer(env), await startServer(env));
   }, 60_000);
   afterAll(async () => {
-    for (const c of copies) {
-      const exited = new Promise((r) => c.child.once('exit', r));
-      c.child.kill('SIGTERM');
-      await exited;
-      rmSync(c.dir, { recursive: true, force: true });
-    }
+    for (const c of copies) await c.remove();
     await db?.drop();
   });
 
