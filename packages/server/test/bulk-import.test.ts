@@ -64,6 +64,7 @@ describe.each(ENGINES)('POST /api/sensor/import on %s', (engine) => {
     expect(tooMany.statusCode).toBe(400);
     expect(fields(tooMany)).toEqual(['data.csv']);
     expect(tooMany.json().error.message).toContain(String(BOX_IMPORT_MAX_LINES));
+    expect(tooMany.json().error.details.errors[0].code).toBe('csv_too_many');
     expect(await boxesWith(many.slice(0, 3).map((l) => l.slice(0, 16)))).toEqual([]);
 
     const long = await send({

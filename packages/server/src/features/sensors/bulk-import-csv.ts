@@ -36,8 +36,18 @@ export const REASON_MESSAGES: Record<BoxImportReason, string> = {
   fields: 'The line does not have the columns of the header',
 };
 
-/** A header problem: the whole file is refused (400 naming data.csv). */
-export class CsvHeaderError extends Error {}
+/**
+ * A problem of the whole file (400 naming data.csv): empty, no header with the three columns, no
+ * box below the header, too many boxes; `code` lets the web say it in the page language.
+ */
+export class CsvHeaderError extends Error {
+  constructor(
+    readonly code: 'csv_empty' | 'csv_header' | 'csv_no_lines' | 'csv_too_many',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 const COLUMN_NAMES: Record<'deveui' | 'serial' | 'model', string[]> = {
   deveui: ['deveui', 'eui', 'deviceeui'],
@@ -87,7 +97,7 @@ export function parseDeliveryNote(text: string, maxLines: number): ParsedNote {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const headerIndex = lines.findIndex((l) => l.trim() !== '');
   const header = lines[headerIndex];
-  if (header === undefined) throw new CsvHeaderError('The file is empty');
+  if (header === undefined) throw new CsvHeaderError('csv_empty', 'The file is empty');
   const sep = count(header, ';') > count(header, ',') ? ';' : ',';
   const names = fieldsOf(header, sep).map((n) => n.toLowerCase().replace(/[^a-z]/g, ''));
   const columns = {
@@ -96,12 +106,15 @@ export function parseDeliveryNote(text: string, maxLines: number): ParsedNote {
     model: names.findIndex((n) => COLUMN_NAMES.model.includes(n)),
   };
   if (columns.deveui < 0 || columns.serial < 0 || columns.model < 0)
-    throw new CsvHeaderError('The first line must name the columns DevEUI, serial and model');
+    throw new CsvHeaderError('csv_header', 'The first line must name the columns DevEUI, serial and model');
   const body = lines.slice(headerIndex + 1).map((text, i) => ({ text, line: headerIndex + i + 2 }));
   const filled = body.filter((l) => l.text.replace(/[;,"\s]/g, '') !== '');
-  if (filled.length === 0) throw new CsvHeaderError('The file has no boxes below its header');
+  if (filled.length === 0) throw new CsvHeaderError('csv_no_lines', 'The file has no boxes below its header');
   if (filled.length > maxLines)
-    throw new CsvHeaderError(`The file has ${filled.length} boxes; one import takes at most ${maxLines}`);
+    throw new CsvHeaderError(
+      'csv_too_many',
+      `The file has ${filled.length} boxes; one import takes at most ${maxLines}`,
+    );
 
   const candidates: BoxLine[] = [];
   const refused: RefusedLine[] = [];

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { dataFieldError, HttpError } from '../../lib/errors';
+import { HttpError, validationError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { audit } from '../audit';
 import {
@@ -89,7 +89,10 @@ export const boxImportRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         parsed = parseDeliveryNote(csv, BOX_IMPORT_MAX_LINES);
       } catch (err) {
-        if (err instanceof CsvHeaderError) throw dataFieldError('csv', err.message);
+        if (err instanceof CsvHeaderError)
+          throw validationError(err.message, [
+            { path: ['data', 'csv'], message: err.message, name: 'ValidationError', code: err.code },
+          ]);
         throw err;
       }
       const now = Date.now();

@@ -20,6 +20,7 @@ import { useExportDevices } from '../api/export-devices';
 import { type Device, useDevices } from '../api/get-devices';
 import { useUnassignSensor } from '../api/unassign-sensor';
 import { AssignDialog } from '../components/assign-dialog';
+import { BulkImportButton } from '../components/bulk-import-dialog';
 import type { DeviceAction } from '../components/device-actions';
 import { DeviceCards } from '../components/device-cards';
 import { DeviceFilters } from '../components/device-filters';
@@ -101,6 +102,7 @@ export function DevicesPage() {
 
   return (
     <DevicesShell description={description}>
+      <BulkImportButton />
       {meta ? <FleetSummary counts={meta} /> : null}
       <PageToolbar
         label={t('devices.fleet.filters.label')}
