@@ -16,7 +16,9 @@ import {
   onImpersonationEnded,
   stopImpersonation,
   useImpersonation,
+  usePatientProfile,
 } from '../../lib/impersonation';
+import { browserZone, formatInZone } from '../../lib/time-zone';
 import { notify } from '../../lib/toast';
 
 /** Every cached answer read for an impersonated patient (their keys hold 'imp-<userId>'). */
@@ -35,6 +37,8 @@ export function ImpersonationBanner() {
   const navigate = useNavigate();
   const href = useLocalizedPath();
   const [stopping, setStopping] = useState(false);
+  // The session's end in the patient's zone (their profile's, read once for the patient's pages too).
+  const patientZone = usePatientProfile().data?.timezone;
 
   const current = useQuery({
     queryKey: ['impersonation', 'current', session?.id ?? null],
@@ -71,9 +75,9 @@ export function ImpersonationBanner() {
 
   if (!session) return null;
   const name = `${session.givenname} ${session.familyname}`.trim();
-  const until = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
-    new Date(session.expiresAt),
-  );
+  const until = formatInZone(session.expiresAt, patientZone ?? browserZone(), i18n.language, {
+    timeStyle: 'short',
+  });
 
   const stop = async () => {
     setStopping(true);

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { failureKey } from '../../../lib/api-client';
+import { formatInZone } from '../../../lib/time-zone';
 import { useViewer } from '../../../lib/viewer';
 import { useAccessLog } from '../api/get-access-log';
 
@@ -72,11 +73,11 @@ function touchedText(touched: Touched, t: TFunction, day: (iso: string) => strin
  * audit log, newest first, a page at a time).
  */
 export function AccessLogCard() {
-  const { lang } = useViewer();
+  // The patient's zone (the profile's), with its abbreviation when the reader's browser is elsewhere.
+  const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useAccessLog(page);
-  const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const dateOnly = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
   // A date of the range (YYYY-MM-DD) as the patient reads dates; an instant as it was sent.
   const day = (value: string) =>
@@ -132,7 +133,7 @@ export function AccessLogCard() {
                   secondary={
                     <>
                       <Box component="time" dateTime={e.at} sx={{ display: 'block' }}>
-                        {format.format(new Date(e.at))}
+                        {formatInZone(e.at, zone, lang)}
                         {e.admin ? ` · ${e.admin.email}` : ''}
                       </Box>
                       {touchedText(e.touched, t, day) ? (
