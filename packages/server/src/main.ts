@@ -6,6 +6,12 @@ import { demoAccountsIn } from './seed/demo';
 
 /** How long a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/**
+ * How long a stopping server goes on listening and answering, each answer closing its connection,
+ * before it closes: requests already written by clients (waiting in the accept queue, or unread on a
+ * kept-alive connection) are answered instead of meeting a reset connection.
+ */
+const DRAIN_MS = 1000;
 
 function readConfig(): AppConfig {
   try {
@@ -25,11 +31,18 @@ async function main() {
   const app = await buildApp({ config });
 
   let closing = false;
+  // While draining, every answer says `Connection: close`, so clients stop reusing the connection.
+  app.server.on('request', (_req, res) => {
+    if (closing && !res.headersSent) res.setHeader('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    // Stops listening, waits for the requests under way (and the ingestion's last commit), closes
+    // the database.
     await app.close();
     process.exit(0);
   };
