@@ -24,6 +24,8 @@ export const profileListEntrySchema = z.object({
     profiletype: roleSchema,
     /** The account is blocked by an administrator (PUT /api/users/{id} {blocked}): it cannot sign in. */
     blocked: z.boolean().optional(),
+    /** The patient's IANA zone: the list shows their times in it. */
+    timezone: z.string().optional(),
     /*
      * The columns that answer an administrator's questions (issue 24 item 9), given by the list.
      * Adherence is the domain's (taken + by hand) / due over the last 7 chart days in the patient's

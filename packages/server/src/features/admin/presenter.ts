@@ -21,6 +21,7 @@ interface ProfileRow {
 /** The list's columns beyond the spec's fields (issue 24 item 9). */
 interface ListColumns {
   blocked: number;
+  timezone: string;
   sensor_battery: number | null;
   sensor_last_uplink_at: number | string | null;
   last_sign_in_at: number | string | null;
@@ -64,6 +65,7 @@ export function presentListEntry(
     ...entry,
     attributes: {
       ...entry.attributes,
+      timezone: row.timezone,
       blocked: row.blocked === 1,
       last_sign_in_at: isoOrNull(row.last_sign_in_at),
       last_uplink_at: isoOrNull(row.sensor_last_uplink_at),

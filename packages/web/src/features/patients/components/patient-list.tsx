@@ -11,7 +11,9 @@ import { PageToolbar } from '../../../components/page-toolbar';
 import { failureKey } from '../../../lib/api-client';
 import { useProfiles } from '../api/get-profiles';
 import { useListParams } from '../hooks/use-list-params';
-import type { ListParams } from '../utils/list-query';
+import { DEFAULT_PARAMS, type ListParams } from '../utils/list-query';
+import { ListPager } from './list-pager';
+import { PatientFilters } from './patient-filters';
 import { PatientTable } from './patient-table';
 import { SearchField } from './search-field';
 
@@ -22,12 +24,17 @@ interface PatientListProps {
   toolbarActions?: (params: ListParams) => ReactNode;
 }
 
-/** Search, then the patients the server found: loading, failure, nothing found, or the table. */
+const filtered = (p: ListParams) =>
+  p.role !== DEFAULT_PARAMS.role || p.status !== DEFAULT_PARAMS.status || p.box !== DEFAULT_PARAMS.box;
+
+/** Search and filters, then the users the server found: loading, failure, nothing found, or the table. */
 export function PatientList({ compact, actions, toolbarActions }: PatientListProps) {
   const { t } = useTranslation();
   const { params, set } = useListParams();
   const list = useProfiles(params);
   const title = t('patients.list.title');
+  const resetFilters = () =>
+    set({ role: DEFAULT_PARAMS.role, status: DEFAULT_PARAMS.status, box: DEFAULT_PARAMS.box });
 
   let body: ReactNode;
   if (list.isPending) body = <LoadingSkeleton variant="table" rows={5} />;
@@ -53,34 +60,64 @@ export function PatientList({ compact, actions, toolbarActions }: PatientListPro
       >
         {t('patients.list.noMatchHelp')}
       </EmptyState>
+    ) : filtered(params) ? (
+      <EmptyState
+        title={t('patients.listing.noMatch')}
+        icon={<PeopleOutlined />}
+        action={<Button onClick={resetFilters}>{t('patients.listing.filters.reset')}</Button>}
+      >
+        {t('patients.listing.noMatchHelp')}
+      </EmptyState>
     ) : (
       <EmptyState title={t('patients.list.empty')} icon={<PeopleOutlined />}>
         {t('patients.list.emptyHelp')}
       </EmptyState>
     );
-  else
-    body = (
-      <ContentCard
-        title={title}
-        description={t('patients.list.count', { count: list.data.meta.pagination.total })}
-        padding="none"
-      >
-        <PatientTable
-          label={title}
-          entries={list.data.data}
-          total={list.data.meta.pagination.total}
-          params={params}
-          onChange={set}
-          compact={compact}
-          actions={actions}
-        />
-      </ContentCard>
-    );
+  else {
+    const { total, pageCount } = list.data.meta.pagination;
+    body =
+      // A page beyond the end (an old link, or the list shrank): say so, and offer the last page.
+      list.data.data.length === 0 && params.page > pageCount ? (
+        <EmptyState
+          title={t('patients.listing.beyond.title', { page: params.page })}
+          icon={<PeopleOutlined />}
+          action={
+            <>
+              <Button variant="contained" onClick={() => set({ page: pageCount })}>
+                {t('patients.listing.beyond.go', { page: pageCount })}
+              </Button>
+              <ListPager total={total} params={params} onChange={set} />
+            </>
+          }
+        >
+          {t('patients.listing.beyond.text', { count: pageCount })}
+        </EmptyState>
+      ) : (
+        <ContentCard
+          title={title}
+          description={t(`patients.listing.count.${params.role}`, { count: total })}
+          padding="none"
+        >
+          <PatientTable
+            label={title}
+            entries={list.data.data}
+            total={total}
+            params={params}
+            onChange={set}
+            compact={compact}
+            actions={actions}
+          />
+        </ContentCard>
+      );
+  }
 
   return (
     <>
       <PageToolbar actions={toolbarActions?.(params)}>
         <SearchField value={params.search} onSearch={(search) => set({ search })} />
+      </PageToolbar>
+      <PageToolbar label={t('patients.listing.filters.label')}>
+        <PatientFilters params={params} onChange={set} />
       </PageToolbar>
       {body}
     </>

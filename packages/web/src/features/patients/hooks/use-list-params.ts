@@ -2,14 +2,17 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ListParams, paramsOf, searchOf } from '../utils/list-query';
 
-/** The list's search, order and page, kept in the URL (a reload or a shared link keeps them). */
+/**
+ * The list's search, filters, order and page, kept in the URL: a reload or a shared link keeps
+ * them, and Back returns to the page before (a search being typed replaces its own entry).
+ */
 export function useListParams() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => paramsOf(search), [search]);
   const set = (patch: Partial<ListParams>) => {
-    // A new search, order or page size starts again at page 1.
+    // A new search, filter, order or page size starts again at page 1.
     const page = 'page' in patch ? (patch.page ?? 1) : 1;
-    setSearch(searchOf({ ...params, ...patch, page }), { replace: true });
+    setSearch(searchOf({ ...params, ...patch, page }), { replace: 'search' in patch });
   };
   return { params, set };
 }

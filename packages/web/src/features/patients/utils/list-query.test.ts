@@ -12,28 +12,65 @@ describe('the patient list query', () => {
       ['sort[0]', 'createdAt:desc'],
       ['pagination[page]', '1'],
       ['pagination[pageSize]', '25'],
+      // Administrators are not patients: the list shows patients unless asked otherwise.
+      ['filters[profiletype][$eq]', 'basic'],
     ]);
     expect(
-      decoded(profilesQuery({ search: ' Müller ', sort: 'name', direction: 'asc', page: 3, pageSize: 10 })),
+      decoded(profilesQuery({ ...DEFAULT_PARAMS, role: 'admins', sort: 'adherence', direction: 'asc' })),
+    ).toEqual([
+      ['populate[0]', 'sensor'],
+      ['sort[0]', 'adherence_7d'],
+      ['pagination[page]', '1'],
+      ['pagination[pageSize]', '25'],
+      ['filters[profiletype][$eq]', 'admin'],
+    ]);
+    expect(
+      decoded(
+        profilesQuery({
+          ...DEFAULT_PARAMS,
+          search: ' Müller ',
+          role: 'all',
+          status: 'inactive',
+          box: 'without',
+          sort: 'name',
+          direction: 'asc',
+          page: 3,
+          pageSize: 10,
+        }),
+      ),
     ).toEqual([
       ['populate[0]', 'sensor'],
       ['sort[0]', 'familyname'],
       ['sort[1]', 'givenname'],
       ['pagination[page]', '3'],
       ['pagination[pageSize]', '10'],
-      ['filters[$or][0][givenname][$containsi]', 'Müller'],
-      ['filters[$or][1][familyname][$containsi]', 'Müller'],
-      ['filters[$or][2][email][$containsi]', 'Müller'],
-      ['filters[$or][3][profileuid][$containsi]', 'Müller'],
+      ['filters[is_active][$eq]', 'false'],
+      ['filters[has_sensor][$eq]', 'false'],
+      ['filters[$or][0][name][$containsi]', 'Müller'],
+      ['filters[$or][1][email][$containsi]', 'Müller'],
+      ['filters[$or][2][profileuid][$containsi]', 'Müller'],
     ]);
   });
 
   it('keeps the list state in the URL, with only what differs from the defaults, and ignores nonsense', () => {
-    const params = { search: 'anna', sort: 'language', direction: 'asc', page: 2, pageSize: 50 } as const;
-    expect(searchOf(params).toString()).toBe('q=anna&sort=language&dir=asc&page=2&size=50');
+    const params = {
+      search: 'anna',
+      role: 'all',
+      status: 'active',
+      box: 'with',
+      sort: 'lastSignIn',
+      direction: 'asc',
+      page: 2,
+      pageSize: 50,
+    } as const;
+    expect(searchOf(params).toString()).toBe(
+      'q=anna&role=all&status=active&box=with&sort=lastSignIn&dir=asc&page=2&size=50',
+    );
     expect(paramsOf(searchOf(params))).toEqual(params);
     expect(searchOf(DEFAULT_PARAMS).toString()).toBe('');
-    expect(paramsOf(new URLSearchParams('sort=password&dir=up&page=-1&size=7'))).toEqual(DEFAULT_PARAMS);
+    expect(
+      paramsOf(new URLSearchParams('sort=password&dir=up&page=-1&size=7&role=root&status=x&box=1')),
+    ).toEqual(DEFAULT_PARAMS);
   });
 
   it('exports one row per patient under the API field names', () => {

@@ -8,7 +8,14 @@ import type { ProfileListEntry } from '@dosedot/domain';
 /** The columns the list sorts by, each with the server's sort fields (then by id). */
 export const SORT_COLUMNS = {
   name: ['familyname', 'givenname'],
+  email: ['email'],
   profileuid: ['profileuid'],
+  sensor: ['sensor'],
+  battery: ['battery'],
+  lastUplink: ['last_uplink_at'],
+  lastSignIn: ['last_sign_in_at'],
+  adherence: ['adherence_7d'],
+  missedToday: ['missed_today'],
   status: ['is_active'],
   language: ['language'],
   createdAt: ['createdAt'],
@@ -18,8 +25,19 @@ export type SortDirection = 'asc' | 'desc';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** Who the list shows: patients by default (administrators are not patients), or administrators, or all. */
+export const ROLE_FILTERS = ['patients', 'admins', 'all'] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const BOX_FILTERS = ['all', 'with', 'without'] as const;
+export type BoxFilter = (typeof BOX_FILTERS)[number];
+
 export interface ListParams {
   search: string;
+  role: RoleFilter;
+  status: StatusFilter;
+  box: BoxFilter;
   sort: SortColumn;
   direction: SortDirection;
   /** From 1. */
@@ -29,14 +47,17 @@ export interface ListParams {
 
 export const DEFAULT_PARAMS: ListParams = {
   search: '',
+  role: 'patients',
+  status: 'all',
+  box: 'all',
   sort: 'createdAt',
   direction: 'desc',
   page: 1,
   pageSize: 25,
 };
 
-/** The fields a search looks in: any of them may hold the words. */
-const SEARCH_FIELDS = ['givenname', 'familyname', 'email', 'profileuid'] as const;
+/** The fields a search looks in (the server ignores accents and case): any of them may hold the words. */
+const SEARCH_FIELDS = ['name', 'email', 'profileuid'] as const;
 
 /** The query string of GET /api/profiles for these parameters (always with the sensor). */
 export function profilesQuery(p: ListParams): string {
@@ -47,6 +68,9 @@ export function profilesQuery(p: ListParams): string {
   });
   q.set('pagination[page]', String(p.page));
   q.set('pagination[pageSize]', String(p.pageSize));
+  if (p.role !== 'all') q.set('filters[profiletype][$eq]', p.role === 'admins' ? 'admin' : 'basic');
+  if (p.status !== 'all') q.set('filters[is_active][$eq]', String(p.status === 'active'));
+  if (p.box !== 'all') q.set('filters[has_sensor][$eq]', String(p.box === 'with'));
   const term = p.search.trim();
   if (term)
     SEARCH_FIELDS.forEach((field, i) => {
@@ -55,17 +79,22 @@ export function profilesQuery(p: ListParams): string {
   return q.toString();
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+
 /** Reads the list's parameters from the page's URL, ignoring what is not valid. */
 export function paramsOf(search: URLSearchParams): ListParams {
   const sort = search.get('sort');
-  const direction = search.get('dir');
   const page = Number(search.get('page'));
   const size = Number(search.get('size'));
   return {
     search: search.get('q') ?? '',
+    role: oneOf(ROLE_FILTERS, search.get('role'), DEFAULT_PARAMS.role),
+    status: oneOf(STATUS_FILTERS, search.get('status'), DEFAULT_PARAMS.status),
+    box: oneOf(BOX_FILTERS, search.get('box'), DEFAULT_PARAMS.box),
     sort: sort && sort in SORT_COLUMNS ? (sort as SortColumn) : DEFAULT_PARAMS.sort,
-    direction: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_PARAMS.direction,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    direction: oneOf(['asc', 'desc'] as const, search.get('dir'), DEFAULT_PARAMS.direction),
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PARAMS.pageSize,
   };
 }
@@ -74,6 +103,9 @@ export function paramsOf(search: URLSearchParams): ListParams {
 export function searchOf(p: ListParams): URLSearchParams {
   const s = new URLSearchParams();
   if (p.search) s.set('q', p.search);
+  if (p.role !== DEFAULT_PARAMS.role) s.set('role', p.role);
+  if (p.status !== DEFAULT_PARAMS.status) s.set('status', p.status);
+  if (p.box !== DEFAULT_PARAMS.box) s.set('box', p.box);
   if (p.sort !== DEFAULT_PARAMS.sort) s.set('sort', p.sort);
   if (p.direction !== DEFAULT_PARAMS.direction) s.set('dir', p.direction);
   if (p.page !== 1) s.set('page', String(p.page));
