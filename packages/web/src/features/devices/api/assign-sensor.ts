@@ -1,7 +1,7 @@
 import type { SensorAssignment } from '@dosedot/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateDevices } from './keys';
+import { deviceKeys, invalidateDevices } from './keys';
 
 export interface AssignSensorInput {
   profileid: number;
@@ -19,7 +19,18 @@ export const assignSensor = async (input: AssignSensorInput): Promise<SensorAssi
     })
   ).data;
 
+/** Assigns, then the device list refetches; any other list of the cache (the free boxes, the patients) is stale. */
 export function useAssignSensor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: assignSensor, onSuccess: () => invalidateDevices(queryClient) });
+  return useMutation({
+    mutationFn: assignSensor,
+    onSuccess: () =>
+      Promise.all([
+        invalidateDevices(queryClient),
+        queryClient.invalidateQueries({
+          predicate: (q) => q.queryKey[0] !== deviceKeys.all[0],
+          refetchType: 'none',
+        }),
+      ]),
+  });
 }
