@@ -11,7 +11,7 @@ const here = import.meta.dirname;
 rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 
 const result = await build({
-  entryPoints: { main: path.join(here, 'src/main.ts') },
+  entryPoints: { main: path.join(here, 'src/main.ts'), backup: path.join(here, 'src/backup-main.ts') },
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
