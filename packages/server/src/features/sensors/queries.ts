@@ -35,6 +35,25 @@ function condition(f: Filter<FilterField>): RawBuilder<SqlBool> {
   return sql<SqlBool>`${folded} like ${pattern} escape '\\'`;
 }
 
+/** Between the fields of one search: a control character that no folded term or field holds. */
+const UNIT_SEPARATOR = '\u001f';
+
+/**
+ * The search of the Devices page: one term in every field (`filters[$or][i][field][$containsi]`).
+ * Folding the fields joined by a separator once, rather than each field apart, finds the same rows
+ * (a term cannot reach across the separator) for a quarter of the work.
+ */
+function anyOfCondition(anyOf: Filter<FilterField>[]): RawBuilder<SqlBool> | undefined {
+  const [first] = anyOf;
+  if (!first || anyOf.length < 2 || anyOf.some((f) => f.operator !== '$containsi' || f.value !== first.value))
+    return undefined;
+  const joined = sql.join(
+    anyOf.map((f) => sql`coalesce(${SEARCH_TEXT[f.field]}, '')`),
+    sql` || ${UNIT_SEPARATOR} || `,
+  );
+  return sql<SqlBool>`dosedot_fold(${joined}) like ${containsPattern(first.value)} escape '\\'`;
+}
+
 /** When a box was last heard; one never heard counts from when it was registered (the service hints' rule). */
 const heard = sql<number>`coalesce(sensors.last_uplink_at, sensors.created_at)`;
 
@@ -52,7 +71,8 @@ function fleetConditions(f: SensorFleetFilters, now: number, t: ServiceThreshold
   const all: Expression<SqlBool>[] = [];
   if (f.assigned !== undefined)
     all.push(sql<SqlBool>`profiles.id is ${f.assigned ? sql`not null` : sql`null`}`);
-  if (f.service !== undefined) all.push(sql<SqlBool>`${serviceRank(now, t)} = ${f.service === 'now' ? 2 : 1}`);
+  if (f.service !== undefined)
+    all.push(sql<SqlBool>`${serviceRank(now, t)} = ${f.service === 'now' ? 2 : 1}`);
   if (f.silentHours !== undefined) all.push(sql<SqlBool>`${heard} < ${now - f.silentHours * HOUR}`);
   if (f.batteryBelow !== undefined) all.push(sql<SqlBool>`sensors.battery < ${f.batteryBelow}`);
   return all;
@@ -65,7 +85,7 @@ function filtered(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds)
     .leftJoin('profiles', 'profiles.sensor_id', 'sensors.id')
     .where((eb) => {
       const all: Expression<SqlBool>[] = q.filters.map(condition);
-      if (q.anyOf.length > 0) all.push(eb.or(q.anyOf.map(condition)));
+      if (q.anyOf.length > 0) all.push(anyOfCondition(q.anyOf) ?? eb.or(q.anyOf.map(condition)));
       all.push(...fleetConditions(q.fleet, now, t));
       return eb.and(all);
     });
@@ -75,7 +95,11 @@ function filtered(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds)
  * The order of each sortable column: an expression, and whether it can be empty (empty values come
  * last in both directions, on both engines alike). Names sort in their folded form.
  */
-function sortKeys(field: SensorSortField, now: number, t: ServiceThresholds): { key: RawBuilder<unknown>; empty?: RawBuilder<unknown> }[] {
+function sortKeys(
+  field: SensorSortField,
+  now: number,
+  t: ServiceThresholds,
+): { key: RawBuilder<unknown>; empty?: RawBuilder<unknown> }[] {
   switch (field) {
     case 'id':
       return [{ key: sql`sensors.id` }];
@@ -133,10 +157,16 @@ function ordered(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds) 
  * (then by id), and how many devices the search and filters match.
  */
 export async function listSensorSummaries(db: Db, q: SensorListQuery, now: number, t: ServiceThresholds) {
-  const rows = await ordered(db, q, now, t)
+  // The count comes with the page (a window over the matching rows: the search runs once); a page
+  // past the end has no row to carry it and counts apart.
+  const page = await ordered(db, q, now, t)
+    .select(sql<number | string>`count(*) over ()`.as('full_count'))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
+  const rows = page.map(({ full_count: _, ...row }) => row);
+  if (page[0]) return { rows, total: Number(page[0].full_count) };
+  if (q.page === 1) return { rows, total: 0 };
   const total = await filtered(db, q, now, t)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
