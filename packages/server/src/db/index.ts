@@ -25,6 +25,7 @@ import * as sessions from './migrations/2026_11_25_0200_sessions';
 import * as manualIntakes from './migrations/2026_11_25_0310_manual_intakes';
 import * as profileTourSeen from './migrations/2026_11_25_0400_profile_tour_seen';
 import * as searchFold from './migrations/2026_11_25_0500_search_fold';
+import * as scalePlan from './migrations/2026_11_25_0710_scale_plan';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -167,6 +168,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0310_manual_intakes': manualIntakes,
   '2026_11_25_0400_profile_tour_seen': profileTourSeen,
   '2026_11_25_0500_search_fold': searchFold,
+  '2026_11_25_0710_scale_plan': scalePlan,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
