@@ -165,6 +165,16 @@ test.describe('assigning a box (admin)', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('Users offers no box for an administrator, a patient’s row does', async ({ page }) => {
+    const name = `Paul P${randomBytes(3).toString('hex')}`;
+    await newPatient(page, name);
+    await page.goto('/patient-list?role=admins&q=Alex');
+    await expect(page.getByText('Alex Admin').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Assign a sensor to Alex Admin' })).toHaveCount(0);
+    await page.goto(`/patient-list?q=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('button', { name: `Assign a sensor to ${name}` })).toBeVisible();
+  });
+
   test('the Users › assign dialog fits a phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const name = `Pia P${randomBytes(3).toString('hex')}`;
