@@ -393,6 +393,48 @@ describe.each(ENGINES)('assigning boxes on %s', (engine) => {
       expect(await auditOf(deveui)).toEqual([]);
     });
 
+    it('refuses a moment before the patient gave back their previous box (400 since_before_own_return)', async () => {
+      const { auth } = await admin();
+      const p = await patient('Petra Twoboxes');
+      const first = await box();
+      const second = await box();
+      expect(
+        (
+          await assign(auth, {
+            profileid: p.profileId,
+            deveui: first,
+            since: new Date(Date.now() - 10 * HOUR).toISOString(),
+          })
+        ).statusCode,
+      ).toBe(200);
+      const off = await t.app.inject({
+        method: 'PUT',
+        url: '/api/sensor/unassign',
+        headers: auth,
+        payload: { data: { deveui: first } },
+      });
+      expect(off.statusCode).toBe(200);
+      const returnedAt = Date.parse(off.json().data.assignedTo);
+      const overlapping = await assign(auth, {
+        profileid: p.profileId,
+        deveui: second,
+        since: new Date(returnedAt - 5 * HOUR).toISOString(),
+      });
+      expect(overlapping.statusCode).toBe(400);
+      expect(overlapping.json().error.details).toMatchObject({
+        reason: 'since_before_own_return',
+        returnedAt: new Date(returnedAt).toISOString(),
+        errors: [{ path: ['data', 'since'], code: 'since_before_own_return' }],
+      });
+      expect(await assignments(second)).toEqual([]);
+      const ok = await assign(auth, {
+        profileid: p.profileId,
+        deveui: second,
+        since: new Date(returnedAt).toISOString(),
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
     it('refuses a moment before the previous holder gave the box back (400 since_before_return)', async () => {
       const { auth } = await admin();
       const first = await patient('First Holder');

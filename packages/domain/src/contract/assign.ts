@@ -47,6 +47,8 @@ export const ASSIGN_REFUSALS = [
   'since_future',
   /** 400 data.since: before the box's previous holder gave it back. */
   'since_before_return',
+  /** 400 data.since: before the patient gave back their previous box (they would hold two at once). */
+  'since_before_own_return',
 ] as const;
 export type AssignRefusal = (typeof ASSIGN_REFUSALS)[number];
 

@@ -54,3 +54,13 @@ export async function previousReturnOfSensor(db: Db, sensorId: number): Promise<
   const ends = [row?.closed, row?.open].filter((v) => v !== null && v !== undefined).map(Number);
   return ends.length === 0 ? null : Math.max(...ends);
 }
+
+/** When the patient gave back their latest box (the end of their last closed holding), or null. */
+export async function previousReturnOfProfile(db: Db, profileId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('sensor_assignments')
+    .select((eb) => eb.fn.max('assigned_to').as('closed'))
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+  return row?.closed == null ? null : Number(row.closed);
+}

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { dataFieldError, HttpError } from '../../lib/errors';
 import { audit } from '../audit';
 import { findProfileById, holderOfSensor, type ProfileRef, setProfileSensor } from '../profiles';
-import { findHolderCandidate, previousReturnOfSensor } from './assign-queries';
+import { findHolderCandidate, previousReturnOfProfile, previousReturnOfSensor } from './assign-queries';
 import { instantOf, refusal } from './assign-rules';
 import { clockOf, rangeOf, stamp } from './clock';
 import { sensorsCsv } from './export-csv';
@@ -134,6 +134,15 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
             `The box's previous holder gave it back at ${new Date(returned).toISOString()}: the patient cannot have had it earlier`,
             'since',
             { returnedAt: new Date(returned).toISOString() },
+          );
+        const ownReturn = await previousReturnOfProfile(trx, profile.id);
+        if (ownReturn !== null && from < ownReturn)
+          throw refusal(
+            400,
+            'since_before_own_return',
+            `The patient gave back their previous box at ${new Date(ownReturn).toISOString()}: they cannot have had this one earlier`,
+            'since',
+            { returnedAt: new Date(ownReturn).toISOString() },
           );
         // An interval left open without a holder (data from before this rule) ends when this one starts.
         await closeAssignments(trx, sensor.id, from);
