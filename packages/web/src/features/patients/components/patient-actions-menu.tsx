@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { type UserMail, useSendUserMail } from '../api/send-user-mail';
 import { useUpdateUser } from '../api/update-user';
@@ -56,6 +57,8 @@ export function PatientActionsMenu({ entry }: { entry: ProfileListEntry }) {
   const id = entry.attributes.userid;
   const blocked = entry.attributes.blocked === true;
   const isAdmin = entry.attributes.profiletype === 'admin';
+  // Nobody blocks their own account (the server refuses it too).
+  const isSelf = useUser().data?.id === id;
 
   const failed = (err: unknown) =>
     notify.error(t('patientActions.failed', { name, reason: t(userActionFailureKey(err)) }));
@@ -120,7 +123,7 @@ export function PatientActionsMenu({ entry }: { entry: ProfileListEntry }) {
             <ListItemText>{t('patientActions.unblock.item')}</ListItemText>
           </MenuItem>
         ) : (
-          <MenuItem onClick={choose(() => setConfirmBlock(true))}>
+          <MenuItem onClick={choose(() => setConfirmBlock(true))} disabled={isSelf}>
             <ListItemIcon>
               <BlockOutlined fontSize="small" />
             </ListItemIcon>
