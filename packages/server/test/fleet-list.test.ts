@@ -234,6 +234,12 @@ describe.each(ENGINES)('the device list at fleet scale on %s', (engine) => {
     expect(page2.meta.pagination).toEqual({ page: 2, pageSize: 4, pageCount: 2, total: 6 });
     const filteredPage = await list('filters[assigned][$eq]=false&pagination[pageSize]=2');
     expect(filteredPage.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
+    const searched = await list(`${search('sn-00')}&pagination[page]=99&pagination[pageSize]=2`);
+    expect(searched.data).toEqual([]);
+    expect(searched.meta.pagination).toEqual({ page: 99, pageSize: 2, pageCount: 3, total: 5 });
+    const searchedPage = await list(`${search('sn-00')}&pagination[page]=3&pagination[pageSize]=2`);
+    expect(searchedPage.data.map((d) => numberOf.get(d.attributes.deveui))).toEqual([6]);
+    expect(searchedPage.meta.pagination).toEqual({ page: 3, pageSize: 2, pageCount: 3, total: 5 });
     const beyond = await list('pagination[page]=99');
     expect(beyond.data).toEqual([]);
     expect(beyond.meta.pagination).toEqual({ page: 99, pageSize: 25, pageCount: 1, total: 6 });
@@ -276,9 +282,9 @@ describe.each(ENGINES)('the device list at fleet scale on %s', (engine) => {
       headers: admin,
     });
     expect(res.statusCode).toBe(400);
-    const paths = (res.json() as { error: { details: { errors: { path: string[] }[] } } }).error.details.errors.map(
-      (e) => e.path[0],
-    );
+    const paths = (
+      res.json() as { error: { details: { errors: { path: string[] }[] } } }
+    ).error.details.errors.map((e) => e.path[0]);
     expect(paths.sort()).toEqual(['filters[battery][$lt]', 'sort[0]']);
   });
 
@@ -294,7 +300,9 @@ describe.each(ENGINES)('the device list at fleet scale on %s', (engine) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="dosedot-devices-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="dosedot-devices-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'deveui,serial_number,name,device_profile,holder_givenname,holder_familyname,holder_profileuid,battery,last_seen,service,registered',
@@ -316,7 +324,9 @@ describe.each(ENGINES)('the device list at fleet scale on %s', (engine) => {
     const rows = held.body.trimEnd().split('\r\n').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^A000000000000001,SN-001,Box Alpha,dosedot-box,Zoë,Müller,[\w-]+,90,/);
-    expect(rows[1]).toMatch(/^A000000000000002,SN-002,Box Beta,dosedot-box-v2,Anna,Muller,[\w-]+,20,.*,soon,/);
+    expect(rows[1]).toMatch(
+      /^A000000000000002,SN-002,Box Beta,dosedot-box-v2,Anna,Muller,[\w-]+,20,.*,soon,/,
+    );
 
     const after = await t.db
       .selectFrom('audit_log')
