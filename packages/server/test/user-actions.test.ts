@@ -444,3 +444,37 @@ describe.each(ENGINES)('the last administrator on %s', (engine) => {
     expect((await t.app.inject({ url: '/api/profiles', headers: only.auth })).statusCode).toBe(403);
   });
 });
+
+describe.each(ENGINES)('two administrators demoting each other at once on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { config: { limits: LIMITS } });
+  });
+  afterAll(async () => t?.close());
+  beforeEach(() => startClock());
+  afterEach(() => vi.useRealTimers());
+
+  it('leaves one administrator: the second change finds the other already a patient', async () => {
+    const a = await adminWithTwoFactor(t.app, t.db);
+    const b = await adminWithTwoFactor(t.app, t.db);
+    const demote = (by: typeof a, whom: typeof b) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${whom.user.id}`,
+        headers: by.auth,
+        payload: { role: 'basic', code: authenticatorCode(by.secret) },
+      });
+    const answers = await Promise.all([demote(a, b), demote(b, a)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => errorOf(r).details.reason)).toEqual([
+      'last_admin',
+    ]);
+    const admins = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('blocked', '=', 0)
+      .execute();
+    expect(admins).toHaveLength(1);
+  });
+});
