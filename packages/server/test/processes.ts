@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -65,7 +66,7 @@ export function startServer(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${out}`));
-    }, 45_000);
+    }, 90_000);
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
@@ -96,7 +97,7 @@ export function startServer(
 }
 
 /** Reads until `ok` holds or the (generous) deadline passes, and returns the last value read. */
-export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await read();
@@ -117,4 +118,46 @@ export function send(
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
+}
+
+/**
+ * Holds the MQTT broker for one test file's traffic, across the test files that run at once: every
+ * DoseDot subscribes to the same topics (each in its share group), so a burst published by one file
+ * reaches the servers of another. Resolves with the release; a holder that died is passed over.
+ */
+export async function holdBroker(ms = 300_000): Promise<() => void> {
+  const file = path.join(tmpdir(), 'dosedot-test-broker.lock');
+  const mine = `${process.pid} ${randomBytes(6).toString('hex')}`;
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      return () => {
+        if (readOwner(file) === mine) rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const pid = Number(readOwner(file)?.split(' ')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(file, { force: true });
+    else if (Date.now() > deadline) throw new Error(`the MQTT broker is held by ${readOwner(file)}`);
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function readOwner(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

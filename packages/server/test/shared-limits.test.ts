@@ -17,7 +17,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server copies on one PostgreS
       HEALTH_DATA_KEY: randomBytes(32).toString('hex'),
     };
     copies.push(await startServer(env), await startServer(env));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const c of copies) await c.remove();
     await db?.drop();
