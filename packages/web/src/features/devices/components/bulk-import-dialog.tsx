@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +44,12 @@ function RefusedTable({ report }: { report: BoxImportReport }) {
   const { t } = useTranslation();
   return (
     <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" stickyHeader aria-label={t('devices.bulkImport.refusedLabel')}>
+      <Table
+        size="small"
+        stickyHeader
+        aria-label={t('devices.bulkImport.refusedLabel')}
+        sx={{ minWidth: 520 }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('devices.bulkImport.columns.line')}</TableCell>
@@ -110,6 +117,8 @@ function BulkImportDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const [problem, setProblem] = useState<string | null>(null);
   const run = useImportBoxes();
   const done = report?.committed === true;
+  // On a phone the report needs the whole screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const reset = () => {
     setFile(null);
@@ -151,7 +160,7 @@ function BulkImportDialog({ open, onClose }: { open: boolean; onClose: () => voi
 
   const count = report?.added.length ?? 0;
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md">
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle id={titleId}>{t('devices.bulkImport.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">

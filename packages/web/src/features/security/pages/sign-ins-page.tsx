@@ -164,6 +164,12 @@ export function SignInsPage() {
                 t('security.signIns.pagination.shown', { from, to, count })
               }
               getItemAriaLabel={(type) => t(`security.signIns.pagination.${type}`)}
+              // On a phone the pager wraps under the table instead of being cut off.
+              sx={{
+                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 1, sm: 2 } },
+                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+                '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+              }}
             />
           );
           if (list.meta.pagination.total === 0)
