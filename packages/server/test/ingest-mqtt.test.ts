@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db';
 import { ENGINES, useTestApp } from './context';
+import { holdBroker } from './processes';
 
 /*
  * The MQTT subscriber against a real broker (TEST_MQTT_URL, set in CI: Mosquitto on 127.0.0.1:1883).
@@ -32,6 +33,13 @@ const uplinkCount = async (db: Db) =>
   );
 
 describe.skipIf(!BROKER).each(ENGINES)('MQTT ingestion against the broker on %s', (engine) => {
+  // Every share group gets every uplink on the broker: the counts below are exact only while no
+  // other test file publishes (taken before the app subscribes, hooks run in order).
+  let releaseBroker: (() => void) | undefined;
+  beforeAll(async () => {
+    releaseBroker = await holdBroker();
+  });
+  afterAll(() => releaseBroker?.());
   const group = `test${randomBytes(4).toString('hex')}`;
   const url = `${BROKER}${BROKER?.includes('?') ? '&' : '?'}group=${group}`;
   const t = useTestApp(engine, {

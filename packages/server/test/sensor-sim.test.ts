@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { httpTransport, mqttTransport, runSimulation, type SimOptions } from '@dosedot/sensor-sim';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db';
 import { useTestApp } from './context';
+import { holdBroker } from './processes';
 
 /* The simulator (packages/sensor-sim) against a real server: what it sends is what gets stored. */
 
@@ -35,6 +36,13 @@ const options = (seed: number): SimOptions => ({
 });
 
 describe('the sensor simulator against the server', () => {
+  // The app subscribes to the broker: its exact counts hold only while no other test file
+  // publishes (taken before the app subscribes, hooks run in order).
+  let releaseBroker: (() => void) | undefined;
+  beforeAll(async () => {
+    if (BROKER) releaseBroker = await holdBroker();
+  });
+  afterAll(() => releaseBroker?.());
   const t = useTestApp('sqlite', {
     env: { INGEST_TOKEN: TOKEN, ...(BROKER ? { MQTT_URL: `${BROKER}?group=sim${Date.now()}` } : {}) },
     config: { pressure: { maxEventLoopDelayMs: 0, retryAfterSeconds: 5, sampleIntervalMs: 1000 } },
