@@ -32,7 +32,13 @@ export function PatientList({ compact, actions, toolbarActions }: PatientListPro
   const { t } = useTranslation();
   const { params, set } = useListParams();
   const list = useProfiles(params);
-  const title = t('patients.list.title');
+  // The card says whom it lists: patients (the default), administrators, or every user.
+  const title =
+    params.role === 'patients'
+      ? t('patients.list.title')
+      : params.role === 'admins'
+        ? t('patients.listing.filters.role.admins')
+        : t('pages.users.title');
   const resetFilters = () =>
     set({ role: DEFAULT_PARAMS.role, status: DEFAULT_PARAMS.status, box: DEFAULT_PARAMS.box });
 

@@ -98,7 +98,7 @@ export function PatientTable({
                   {sortable('battery', t('patients.listing.columns.battery'), {}, 'right')}
                   {sortable('lastUplink', t('patients.listing.columns.lastUplink'))}
                   {sortable('lastSignIn', t('patients.listing.columns.lastSignIn'))}
-                  {sortable('adherence', t('patients.listing.columns.adherence'), { maxWidth: 110 }, 'right')}
+                  {sortable('adherence', t('patients.listing.columns.adherence'), {}, 'right')}
                   {sortable(
                     'missedToday',
                     t('patients.listing.columns.missedToday'),
