@@ -28,8 +28,29 @@ export const READ_ROUTES = [
   '/api/profiles?populate[0]=sensor&sort[0]=id',
 ];
 
+const search = (term: string) =>
+  ['deveui', 'serial_number', 'name', 'holder']
+    .map((field, i) => `filters[$or][${i}][${field}][$containsi]=${term}`)
+    .join('&');
+
+/**
+ * The administrator's lists at fleet scale (issue 24: 500 patients with a box each and 500 free boxes,
+ * SEED_FLEET=500): the Devices page's first page, its search (as the page sends it) sorted by
+ * holder, two filters sorted by last uplink, and the patient list's first page.
+ */
+export const FLEET_ROUTES = [
+  '/api/sensory-summaries',
+  `/api/sensory-summaries?${search('muller')}&sort[0]=holder`,
+  '/api/sensory-summaries?filters[service][$eq]=now&filters[assigned][$eq]=false&sort[0]=sensortime:desc',
+  '/api/profiles?populate=sensor',
+];
+
 /** Of those, the ones an administrator reads (the others are the demo patient's). */
-const ADMIN_ROUTES = new Set(['/api/sensory-summaries', '/api/profiles?populate[0]=sensor&sort[0]=id']);
+const ADMIN_ROUTES = new Set([
+  '/api/sensory-summaries',
+  '/api/profiles?populate[0]=sensor&sort[0]=id',
+  ...FLEET_ROUTES,
+]);
 
 export interface RouteFigure {
   route: string;

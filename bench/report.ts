@@ -69,6 +69,33 @@ export function apiSection(runs: ApiFigures[]): string {
   return lines.join('\n');
 }
 
+/** The administrator's lists with 500 patients and 1000 boxes (issue 24's target: p50 under 100 ms). */
+export function fleetSection(runs: ApiFigures[]): string {
+  const lines = [
+    '## Lists at fleet scale (issue 24)',
+    '',
+    'The production server seeded with SEED_FLEET=500 (500 patients holding a box each, 500 free boxes,',
+    'bench/api.ts FLEET_ROUTES), the demo administrator signed in; beside it the bare server sending the',
+    'same bytes, in turns as above. At one connection each request is alone, so p50 is its latency;',
+    'target: p50 under 100 ms on both engines.',
+    '',
+  ];
+  for (const run of runs) {
+    lines.push(
+      `### ${run.database} (${run.generator}, ${run.rounds} rounds of ${run.seconds} s each per figure)`,
+      '',
+      '| route | conn. | DoseDot req/s | p50 ms | p99 ms | bare req/s | bare p50 | share |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...run.routes.map(
+        (r) =>
+          `| ${r.route.replaceAll('|', '\\|')} | ${r.connections} | ${n(r.dosedot.rps)} | ${ms(r.dosedot.p50)} | ${ms(r.dosedot.p99)} | ${n(r.bare.rps)} | ${ms(r.bare.p50)} | ${(r.share * 100).toFixed(0)} % |`,
+      ),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
 export function historySection(f: HistoryFigures): string {
   return [
     '## A year of history (issue 9)',

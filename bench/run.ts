@@ -2,14 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { type ApiFigures, benchApi } from './api';
+import { type ApiFigures, benchApi, FLEET_ROUTES } from './api';
 import { measureBundles, SIGNIN_BUDGET_KB } from './bundle-size';
 import { benchHistory } from './history';
 import { benchChart, benchIngest } from './ingest';
 import { ROOT } from './lib/processes';
 import { measureColdStart } from './lighthouse';
 import { freshPostgres } from './pg';
-import { apiSection, bundleSection, coldStartSection, historySection, ingestSection } from './report';
+import {
+  apiSection,
+  bundleSection,
+  coldStartSection,
+  fleetSection,
+  historySection,
+  ingestSection,
+} from './report';
 
 // `npm run bench`: builds the app as `npm start` does, measures, and writes bench/RESULTS.md.
 // Everything below the line "<!-- notes -->" in RESULTS.md is kept: the hand-written history.
@@ -42,6 +49,30 @@ if (wants('api')) {
     }
   }
   sections.push(apiSection(runs));
+}
+if (wants('fleet')) {
+  // The lists at fleet scale: their own server with SEED_FLEET=500, one connection (each request
+  // alone: its latency) and ten, beside the bare route.
+  const fleet = { env: { SEED_FLEET: '500' }, routes: FLEET_ROUTES, connections: [1, 10], storm: false };
+  const runs: ApiFigures[] = [];
+  console.log('Lists at fleet scale on SQLite');
+  runs.push(await benchApi({ ...fleet, database: 'SQLite' }));
+  if (process.env.TEST_DATABASE_URL) {
+    console.log('Lists at fleet scale on PostgreSQL');
+    const database = await freshPostgres(process.env.TEST_DATABASE_URL);
+    try {
+      runs.push(
+        await benchApi({
+          ...fleet,
+          database: 'PostgreSQL',
+          env: { ...fleet.env, DATABASE_URL: database.url },
+        }),
+      );
+    } finally {
+      await database.drop();
+    }
+  }
+  sections.push(fleetSection(runs));
 }
 if (wants('history')) sections.push(historySection(await benchHistory()));
 if (wants('ingest')) sections.push(ingestSection(await benchIngest(), await benchChart()));

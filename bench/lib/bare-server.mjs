@@ -7,11 +7,22 @@ import Fastify from 'fastify';
 
 const routes = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const app = Fastify({ logger: false });
+// One route per path; paths asked with several query strings (the fleet lists) answer by the whole URL.
+const byPath = new Map();
 for (const r of routes) {
-  const body = Buffer.from(r.body, 'utf8');
-  const headers = { ...r.headers, 'content-type': r.contentType };
-  app.get(r.path.split('?')[0], (_request, reply) => {
-    reply.headers(headers).send(body);
+  const answer = {
+    body: Buffer.from(r.body, 'utf8'),
+    headers: { ...r.headers, 'content-type': r.contentType },
+  };
+  const path = r.path.split('?')[0];
+  if (!byPath.has(path)) byPath.set(path, new Map());
+  byPath.get(path).set(r.path, answer);
+}
+for (const [path, answers] of byPath) {
+  const only = answers.size === 1 ? [...answers.values()][0] : undefined;
+  app.get(path, (request, reply) => {
+    const answer = only ?? answers.get(request.url) ?? [...answers.values()][0];
+    reply.headers(answer.headers).send(answer.body);
   });
 }
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
