@@ -129,6 +129,8 @@ export async function listProfiles(
     query = query.orderBy(sql`case when ${column} is null then 1 else 0 end`).orderBy(column, s.direction);
   }
   const rows = await query
+    // The total in the same scan (the filters run once): a window over every row found.
+    .select(sql<number | string>`count(*) over ()`.as('full_count'))
     .orderBy('profiles.id')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)

@@ -25,17 +25,20 @@ const computedValue = (field: Computed, s: ProfileStats | undefined): number | n
 export function createPatientListService(db: Db) {
   return {
     async list(q: ProfileListQuery, now = Date.now()) {
-      const total = await countProfiles(db, q);
       const computed = q.sort.some((s) => !isSqlSort(s.field));
       if (!computed) {
         const sort = q.sort.filter((s): s is { field: SqlSortField; direction: 'asc' | 'desc' } =>
           isSqlSort(s.field),
         );
         const rows = await listProfiles(db, q, sort);
+        // A page beyond the end has no row to carry the total: only then is it counted apart.
+        const first = rows[0];
+        const total = first ? Number(first.full_count) : q.page > 1 ? await countProfiles(db, q) : 0;
         return { rows, stats: await statsOfProfiles(db, rows, now), total };
       }
       const every = await allProfiles(db, q);
       const stats = await statsOfProfiles(db, every, now);
+      const total = every.length;
       const sorted = [...every].sort((a, b) => compareRows(a, b, q.sort, stats));
       const start = (q.page - 1) * q.pageSize;
       return { rows: sorted.slice(start, start + q.pageSize), stats, total };
