@@ -43,8 +43,11 @@ export function sensorsCsv(rows: SensorSummaryRow[], now: number, thresholds: Se
     r.profileuid ?? '',
     r.battery === null ? '' : String(r.battery),
     iso(r.last_uplink_at),
-    serviceHint({ battery: r.battery, lastUplinkAt: r.last_uplink_at, createdAt: r.created_at }, now, thresholds) ??
-      '',
+    serviceHint(
+      { battery: r.battery, lastUplinkAt: r.last_uplink_at, createdAt: r.created_at },
+      now,
+      thresholds,
+    ) ?? '',
     iso(r.created_at),
   ]);
   return `${[HEADER, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;

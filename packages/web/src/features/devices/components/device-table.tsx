@@ -71,7 +71,7 @@ export function DeviceTable({ devices, now, onAction, sort, onSort }: DeviceView
         size="small"
         sx={{
           minWidth: 720,
-          '& td, & th': { px: 0.75 },
+          '& td, & th': { px: { xs: 0.75, lg: 0.5 } },
           '& td:first-of-type, & th:first-of-type': { pl: 2 },
         }}
       >
