@@ -12,9 +12,20 @@ describe('dates in the page language (spec section 9)', () => {
 
   it("write 'lll' date-times in the profile's time zone", () => {
     const instant = '2026-09-04T18:30:00Z';
-    expect(plain(formatDateTime(instant, 'en', 'Europe/Berlin'))).toBe('Sep 4, 2026, 8:30 PM');
-    expect(plain(formatDateTime(instant, 'de', 'Europe/Berlin'))).toMatch(/^4\. Sept?\. 2026, 20:30$/);
-    expect(plain(formatDateTime(instant, 'en', 'America/New_York'))).toBe('Sep 4, 2026, 2:30 PM');
+    // Read by the patient at home: no zone named.
+    expect(plain(formatDateTime(instant, 'en', 'Europe/Berlin', 'Europe/Berlin'))).toBe(
+      'Sep 4, 2026, 8:30 PM',
+    );
+    expect(plain(formatDateTime(instant, 'de', 'Europe/Berlin', 'Europe/Berlin'))).toMatch(
+      /^4\. Sept?\. 2026, 20:30$/,
+    );
+    // Read from elsewhere (issue 24 item 6): the patient's time, with the zone's abbreviation.
+    expect(plain(formatDateTime(instant, 'en', 'America/New_York', 'Europe/Berlin'))).toBe(
+      'Sep 4, 2026, 2:30 PM EDT',
+    );
+    expect(plain(formatDateTime(instant, 'de', 'Europe/Berlin', 'UTC'))).toMatch(
+      /^4\. Sept?\. 2026, 20:30 MESZ$/,
+    );
   });
 
   it('write dosage times and rates', () => {

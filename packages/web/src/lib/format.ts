@@ -1,3 +1,5 @@
+import { formatInZone } from './time-zone';
+
 /*
  * Dates and times in the page language (spec section 9): 'LL' for dates ("September 4, 2026"),
  * 'lll' for date-times ("Sep 4, 2026, 8:30 PM"), instants read in the profile's time zone.
@@ -28,9 +30,12 @@ const LLL_SHORT: Intl.DateTimeFormatOptions = {
 export const formatDate = (date: string, lang: string) =>
   format(lang, { ...LL, timeZone: 'UTC' }).format(calendarDay(date));
 
-/** 'lll' of an instant in the zone. */
-export const formatDateTime = (instant: string | number, lang: string, zone: string) =>
-  format(lang, { ...LLL_SHORT, timeZone: zone }).format(new Date(instant));
+/**
+ * 'lll' of an instant in the zone (the patient's), with the zone's abbreviation when the reader's
+ * clock reads another time then (an administrator elsewhere; lib/time-zone.ts, issue 24 item 6).
+ */
+export const formatDateTime = (instant: string | number, lang: string, zone: string, viewerZone?: string) =>
+  formatInZone(instant, zone, lang, LLL_SHORT, viewerZone);
 
 /** The time of day of an instant in the zone ('LT'). */
 export const formatTime = (instant: string | number, lang: string, zone: string) =>

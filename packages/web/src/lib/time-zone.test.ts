@@ -44,4 +44,18 @@ describe('formatInZone: a time in the zone of the person it is about', () => {
     );
     expect(zoneAbbreviation(new Date(WINTER), 'Asia/Tokyo', 'en')).toBe('GMT+9');
   });
+
+  it('needs no abbreviation where the viewer’s clock reads the same time at that instant', () => {
+    // Zurich and Berlin keep the same clock all year.
+    expect(formatInZone(SUMMER, 'Europe/Berlin', 'en', { timeStyle: 'short' }, 'Europe/Zurich')).toBe(
+      '7:30 PM',
+    );
+    // London and Lisbon read the same clock; Berlin an hour later.
+    expect(formatInZone(WINTER, 'Europe/London', 'en', { timeStyle: 'short' }, 'Europe/Lisbon')).toBe(
+      '5:30 PM',
+    );
+    expect(formatInZone(WINTER, 'Europe/London', 'en', { timeStyle: 'short' }, 'Europe/Berlin')).toBe(
+      '5:30 PM GMT',
+    );
+  });
 });

@@ -19,8 +19,14 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 /** The browser's time zone (the viewer's). */
 export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Two names of the same zone ('Europe/Berlin', or an alias Intl resolves to it) count as one. */
-const canonical = (zone: string) => formatter('en', { timeZone: zone }).resolvedOptions().timeZone;
+/**
+ * The zone's offset from UTC at that instant ("GMT+01:00"). Two zones that read the same clock time
+ * then (Zurich and Berlin, or an alias and its zone) need no abbreviation between them.
+ */
+const offsetAt = (instant: Date, zone: string) =>
+  formatter('en', { timeZone: zone, timeZoneName: 'longOffset', hour: 'numeric' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')?.value;
 
 /** The zone's short name at that instant in the locale ("CET" in winter, "CEST" in summer). */
 export function zoneAbbreviation(instant: Date, zone: string, locale: string): string {
@@ -34,8 +40,8 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
 
 /**
  * An instant in `zone` (the person's it is about), in the locale, with `options` (date and time by
- * default); the zone's abbreviation follows when `zone` is not `viewerZone` (by default the
- * browser's).
+ * default); the zone's abbreviation follows when the viewer's clock (`viewerZone`, by default the
+ * browser's) reads another time at that instant.
  */
 export function formatInZone(
   instant: string | number | Date,
@@ -46,5 +52,7 @@ export function formatInZone(
 ): string {
   const date = instant instanceof Date ? instant : new Date(instant);
   const text = formatter(locale, { ...options, timeZone: zone }).format(date);
-  return canonical(zone) === canonical(viewerZone) ? text : `${text} ${zoneAbbreviation(date, zone, locale)}`;
+  return offsetAt(date, zone) === offsetAt(date, viewerZone)
+    ? text
+    : `${text} ${zoneAbbreviation(date, zone, locale)}`;
 }
