@@ -81,7 +81,9 @@ export function DeviceTable({ devices, now, onAction, sort, onSort }: DeviceView
             <SortHeader fields={['serial_number', 'device_profile']} {...header} />
             <SortHeader fields={['battery']} {...header} />
             <SortHeader fields={['sensortime']} {...header} />
-            <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('devices.columns.mode')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>
+              {t('devices.columns.mode')}
+            </TableCell>
             <SortHeader fields={['holder']} {...header} />
             <SortHeader fields={['service']} {...header} />
             <TableCell align="right">{t('devices.columns.actions')}</TableCell>
@@ -91,10 +93,7 @@ export function DeviceTable({ devices, now, onAction, sort, onSort }: DeviceView
           {devices.map((d) => (
             <TableRow key={d.id}>
               <TableCell component="th" scope="row">
-                <Box
-                  component="span"
-                  sx={{ fontFamily: 'monospace', fontSize: '0.875rem', fontWeight: 600 }}
-                >
+                <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.875rem', fontWeight: 600 }}>
                   {d.attributes.deveui}
                 </Box>
                 {d.attributes.name ? (
@@ -107,7 +106,11 @@ export function DeviceTable({ devices, now, onAction, sort, onSort }: DeviceView
                 <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
                   {d.attributes.serial_number ?? '–'}
                 </Box>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                >
                   {d.attributes.device_profile}
                 </Typography>
               </TableCell>

@@ -36,11 +36,19 @@ export function FleetSummary({ counts }: { counts: Counts }) {
       }}
     >
       {tiles.map((tile) => (
-        <Paper key={tile.key} variant="outlined" sx={{ p: { xs: 1, sm: 1.5 }, minWidth: 0 }} data-summary={tile.key}>
+        <Paper
+          key={tile.key}
+          variant="outlined"
+          sx={{ p: { xs: 1, sm: 1.5 }, minWidth: 0 }}
+          data-summary={tile.key}
+        >
           <Typography component="dt" variant="body2" color="text.secondary">
             {t(`devices.fleet.summary.${tile.key}`)}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 600, color: tile.tone }}>
+          <Typography
+            component="dd"
+            sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 600, color: tile.tone }}
+          >
             {tile.value}
           </Typography>
           {'detail' in tile ? (
