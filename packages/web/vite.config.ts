@@ -100,22 +100,26 @@ function reachedFrom(isRoot: (id: string) => boolean, cache: Map<string, boolean
     return false;
   };
 }
+/** The dashboard's pages: what patients open most, right after signing in. */
+const isDashboardRoot = (id: string) => /[\\/]src[\\/]features[\\/]dashboard[\\/]pages[\\/]/.test(id);
 const inPublicShell = reachedFrom(isPublicRoot, new Map());
 const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
+const inDashboard = reachedFrom(isDashboardRoot, new Map());
 
 /**
  * Few, larger chunks instead of one per module (a phone's cold start pays a round trip for each,
  * issue 23 item 12):
  * - `vendor` and `app`: the libraries and our modules of the entry and the public layouts;
  * - `private`: what the signed-in layouts add;
- * - `common`: libraries and shared modules of ours (not of a feature) that only pages use (forms,
- *   tables, …);
+ * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
+ *   use besides the shell (issue 25 item 6: the dashboard does not load the other pages' components);
+ * - `common`: the other libraries and shared modules of ours that only pages use (forms, tables, …);
  * - one chunk per feature, named after it, with its pages and parts.
  * What loads later stays apart: the packages above, German and French, the parts a page loads
  * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
  * one of those packages itself.
  */
-const CHUNK_KINDS = ['vendor', 'app', 'private', 'common', 'feature'] as const;
+const CHUNK_KINDS = ['vendor', 'app', 'private', 'everyday', 'common', 'feature'] as const;
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
   if (library && LATER_PACKAGES.test(id)) return null;
@@ -130,7 +134,8 @@ function chunkOf(id: string, modules: Modules): string | null {
   if (inPublicShell(id, modules)) return library ? 'vendor' : 'app';
   const feature = /\/src\/features\/([^/]+)\//.exec(source)?.[1];
   if (feature) return feature;
-  return !library && inPrivateShell(id, modules) ? 'private' : 'common';
+  if (!library && inPrivateShell(id, modules)) return 'private';
+  return inDashboard(id, modules) ? 'everyday' : 'common';
 }
 
 export default defineConfig({
