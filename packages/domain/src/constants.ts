@@ -45,3 +45,9 @@ export const OIDC_ERROR_CODES = [
   'failed',
 ] as const;
 export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];
+
+/**
+ * Strapi's answer to a blocked user's sign-in (400): the sign-in page shows it in words. Here, not in
+ * contract/users.ts, so the sign-in page compares it without loading zod (issue 25 item 6).
+ */
+export const ACCOUNT_BLOCKED_MESSAGE = 'Your account has been blocked by an administrator';

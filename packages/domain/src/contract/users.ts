@@ -13,9 +13,6 @@ const actorCode = z
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, { message: TOTP_CODE_MESSAGE }));
 
-/** Strapi's answer to a blocked user's sign-in (400): the sign-in page shows it in words. */
-export const ACCOUNT_BLOCKED_MESSAGE = 'Your account has been blocked by an administrator';
-
 export const USER_UPDATE_EMPTY_MESSAGE = 'Send blocked or role';
 
 /**

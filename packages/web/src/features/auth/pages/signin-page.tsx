@@ -1,4 +1,4 @@
-import { ACCOUNT_BLOCKED_MESSAGE } from '@dosedot/domain';
+import { ACCOUNT_BLOCKED_MESSAGE } from '@dosedot/domain/constants';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
