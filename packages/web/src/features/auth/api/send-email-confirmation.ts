@@ -1,11 +1,14 @@
 import type { SendEmailConfirmationResponse } from '@dosedot/domain';
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
-import { emailField } from '../../../lib/form-schemas';
 
-export const sendEmailConfirmationInputSchema = z.object({ email: emailField });
-export type SendEmailConfirmationInput = z.infer<typeof sendEmailConfirmationInputSchema>;
+/*
+ * No zod here: the confirmation banner above every private page sends through this module, and the
+ * dashboard must not load zod for it (issue 25 item 6). The form's schema is in resend-confirmation.
+ */
+export interface SendEmailConfirmationInput {
+  email: string;
+}
 
 /** POST /api/auth/send-email-confirmation: the same answer whether or not the address has an account. */
 export const sendEmailConfirmation = (input: SendEmailConfirmationInput) =>

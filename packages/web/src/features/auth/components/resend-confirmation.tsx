@@ -5,15 +5,15 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { TextInput } from '../../../components/text-input';
 import { failureKey } from '../../../lib/api-client';
 import { useFieldProps } from '../../../lib/form';
-import {
-  type SendEmailConfirmationInput,
-  sendEmailConfirmationInputSchema,
-  useSendEmailConfirmation,
-} from '../api/send-email-confirmation';
+import { emailField } from '../../../lib/form-schemas';
+import { type SendEmailConfirmationInput, useSendEmailConfirmation } from '../api/send-email-confirmation';
 import { FailureAlert, SubmitButton } from './form-parts';
+
+const schema = z.object({ email: emailField });
 
 /** Asks for a new confirmation link; says the same whether or not the address has an account. */
 export function ResendConfirmation({ email = '' }: { email?: string }) {
@@ -22,7 +22,7 @@ export function ResendConfirmation({ email = '' }: { email?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SendEmailConfirmationInput>({
-    resolver: zodResolver(sendEmailConfirmationInputSchema),
+    resolver: zodResolver(schema),
     defaultValues: { email },
   });
   const input = useFieldProps(form);
