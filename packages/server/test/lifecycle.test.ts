@@ -25,6 +25,7 @@ describe('long-lived parts', () => {
       'database',
       'counter-pruning',
       'demo-seed',
+      'fleet-seed',
       'mailer',
       'first',
       'second',
