@@ -17,7 +17,9 @@ export function BatteryGauge({ percent }: { percent: number | null }) {
       : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
   const label = percent === null ? text : t(`devices.battery.${level}`, { percent: text });
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} title={label}>
+    // Positioned: the screen-reader text inside is placed against the gauge, not against a box far up
+    // the page (in the phone's sideways-scrolling table it widened the whole page).
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, position: 'relative' }} title={label}>
       <Box
         aria-hidden="true"
         sx={{
