@@ -176,6 +176,8 @@ test.describe('on a phone', () => {
       await page.goto(`/${lang}/auth/signin`);
       const footer = page.getByRole('navigation', { name: text(lang, 'footer.links') });
       await expect(footer.getByRole('link')).toHaveCount(4);
+      // Measured in the webfont: the fallback font is wider and may wrap the row (a flake on CI).
+      await page.evaluate(() => document.fonts.ready);
       const links = await footer.getByRole('link').all();
       const tops = new Set<number | undefined>();
       for (const link of links) {

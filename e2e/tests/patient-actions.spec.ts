@@ -67,7 +67,8 @@ async function rowOf(page: Page, who: { name: string; family: string }) {
   await page.goto('/patient-list?role=all');
   await page.getByLabel(text('en', 'patients.search.label')).fill(who.family);
   await expect(page).toHaveURL(new RegExp(`q=${who.family}`));
-  const table = page.getByRole('table', { name: text('en', 'patients.list.title') });
+  // Listing everyone, the card (and its table) is titled as the page: 'Users'.
+  const table = page.getByRole('table', { name: text('en', 'pages.users.title') });
   await expect(table.getByRole('row')).toHaveCount(2);
   return table.getByRole('row').filter({ hasText: who.name });
 }
