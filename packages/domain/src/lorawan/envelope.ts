@@ -163,13 +163,61 @@ export const earliest = (values: (number | null)[]): number | null => {
   return found.length === 0 ? null : Math.min(...found);
 };
 
-export function fallbackIdentity(
+function fallbackIdentity(
   deveui: string,
   session: string | null,
   fCnt: number,
   receivedAt: number,
 ): string {
   return session ? `${deveui}/${session}/${fCnt}` : `${deveui}/t${receivedAt}/${fCnt}`;
+}
+
+/** What a network server's document says of an uplink; what it leaves out takes the default named. */
+interface UplinkFields {
+  network: NetworkServer;
+  deveui: string;
+  /** The uplink's own identity when the document names one; else fallbackIdentity's. */
+  identity?: string | undefined;
+  receivedAt: number;
+  fPort: number | null;
+  fCnt: number;
+  session: string | null;
+  payload: Payload;
+  decodedObject: Record<string, unknown> | null;
+  /** Default []. */
+  normalized?: Record<string, unknown>[];
+  /** Default null. */
+  networkBattery?: number | null;
+  /** Default null. */
+  profileHint?: DeviceProfile | null;
+  deviceName: string | null;
+  /** Default false. */
+  simulated?: boolean;
+}
+
+/** The uplink event every network server's reader returns. */
+export function uplinkEvent(fields: UplinkFields): ParsedEvent {
+  const { network, deveui, receivedAt, fPort, fCnt, session, payload } = fields;
+  return {
+    kind: 'uplink',
+    uplink: {
+      network,
+      deveui,
+      identity: fields.identity ?? fallbackIdentity(deveui, session, fCnt, receivedAt),
+      receivedAt,
+      fPort,
+      fCnt,
+      session,
+      payloadBase64: payload.base64,
+      payload: payload.bytes,
+      decodedObject: fields.decodedObject,
+      normalized: fields.normalized ?? [],
+      networkBattery: fields.networkBattery ?? null,
+      profileHint: fields.profileHint ?? null,
+      deviceName: fields.deviceName,
+      simulated: fields.simulated ?? false,
+    },
+  };
 }
 
 export function run(parse: () => ParsedEvent): ParsedEvent {
@@ -231,29 +279,23 @@ export function parseTtsMessage(body: unknown, now: number): ParsedEvent {
       : undefined;
     const battery = isObject(up.last_battery_percentage) ? up.last_battery_percentage.value : undefined;
     const version = isObject(up.version_ids) ? up.version_ids : {};
-    return {
-      kind: 'uplink',
-      uplink: {
-        network: 'tts',
-        deveui,
-        identity: correlation ?? fallbackIdentity(deveui, session, fCnt, receivedAt),
-        receivedAt,
-        fPort,
-        fCnt,
-        session,
-        payloadBase64: payload.base64,
-        payload: payload.bytes,
-        decodedObject: objectOrNull(up.decoded_payload),
-        normalized: Array.isArray(up.normalized_payload) ? up.normalized_payload.filter(isObject) : [],
-        networkBattery:
-          typeof battery === 'number' && battery >= 0 && battery <= 100
-            ? Math.round(battery * 10) / 10
-            : null,
-        profileHint: profileFromModel(str(version.brand_id), str(version.model_id)),
-        deviceName: str(ids.device_id),
-        simulated: body.simulated === true,
-      },
-    };
+    return uplinkEvent({
+      network: 'tts',
+      deveui,
+      identity: correlation,
+      receivedAt,
+      fPort,
+      fCnt,
+      session,
+      payload,
+      decodedObject: objectOrNull(up.decoded_payload),
+      normalized: Array.isArray(up.normalized_payload) ? up.normalized_payload.filter(isObject) : [],
+      networkBattery:
+        typeof battery === 'number' && battery >= 0 && battery <= 100 ? Math.round(battery * 10) / 10 : null,
+      profileHint: profileFromModel(str(version.brand_id), str(version.model_id)),
+      deviceName: str(ids.device_id),
+      simulated: body.simulated === true,
+    });
   });
 }
 
@@ -302,27 +344,19 @@ function parseChirpstackUp(body: unknown, now: number): ParsedEvent {
     now;
   const session = str(body.devAddr);
   const dedup = str(body.deduplicationId);
-  return {
-    kind: 'uplink',
-    uplink: {
-      network: 'chirpstack',
-      deveui,
-      identity:
-        dedup && dedup.length <= 100 ? `cs:${dedup}` : fallbackIdentity(deveui, session, fCnt, receivedAt),
-      receivedAt,
-      fPort,
-      fCnt,
-      session,
-      payloadBase64: payload.base64,
-      payload: payload.bytes,
-      decodedObject: objectOrNull(body.object),
-      normalized: [],
-      networkBattery: null,
-      profileHint: profileFromName(str(info.deviceProfileName)),
-      deviceName: str(info.deviceName),
-      simulated: false,
-    },
-  };
+  return uplinkEvent({
+    network: 'chirpstack',
+    deveui,
+    identity: dedup && dedup.length <= 100 ? `cs:${dedup}` : undefined,
+    receivedAt,
+    fPort,
+    fCnt,
+    session,
+    payload,
+    decodedObject: objectOrNull(body.object),
+    profileHint: profileFromName(str(info.deviceProfileName)),
+    deviceName: str(info.deviceName),
+  });
 }
 
 /** The device profile a TTS device-repository model names. */

@@ -3,7 +3,6 @@ import {
   deveuiAt,
   earliest,
   epochMsAt,
-  fallbackIdentity,
   invalid,
   isObject,
   objectOrNull,
@@ -12,6 +11,7 @@ import {
   payloadAt,
   run,
   str,
+  uplinkEvent,
 } from './envelope';
 
 /*
@@ -38,26 +38,17 @@ export function parseHeliumMessage(body: unknown, now: number): ParsedEvent {
       now;
     const session = devAddrAt(body.devaddr);
     const decoded = isObject(body.decoded) ? body.decoded : {};
-    return {
-      kind: 'uplink',
-      uplink: {
-        network: 'helium',
-        deveui,
-        identity: fallbackIdentity(deveui, session, fCnt, receivedAt),
-        receivedAt,
-        fPort,
-        fCnt,
-        session,
-        payloadBase64: payload.base64,
-        payload: payload.bytes,
-        // A Console function's decoding, kept as a fallback only.
-        decodedObject: objectOrNull(decoded.payload),
-        normalized: [],
-        networkBattery: null,
-        profileHint: null,
-        deviceName: str(body.name),
-        simulated: false,
-      },
-    };
+    return uplinkEvent({
+      network: 'helium',
+      deveui,
+      receivedAt,
+      fPort,
+      fCnt,
+      session,
+      payload,
+      // A Console function's decoding, kept as a fallback only.
+      decodedObject: objectOrNull(decoded.payload),
+      deviceName: str(body.name),
+    });
   });
 }

@@ -1,13 +1,13 @@
 import {
   deveuiAt,
   epochMsAt,
-  fallbackIdentity,
   hexPayloadAt,
   invalid,
   isObject,
   optionalInt,
   type ParsedEvent,
   run,
+  uplinkEvent,
 } from './envelope';
 
 /*
@@ -34,26 +34,18 @@ export function parseLoriotMessage(body: unknown, now: number): ParsedEvent {
     const payload = hexPayloadAt(body.data, 'data');
     const receivedAt = epochMsAt(body.ts, 'ts') ?? now;
     const bat = optionalInt(body.bat, 'bat', 255);
-    return {
-      kind: 'uplink',
-      uplink: {
-        network: 'loriot',
-        deveui,
-        identity: fallbackIdentity(deveui, null, fCnt, receivedAt),
-        receivedAt,
-        fPort,
-        fCnt,
-        session: null,
-        payloadBase64: payload.base64,
-        payload: payload.bytes,
-        decodedObject: null,
-        normalized: [],
-        // DevStatusAns: 1–254 a level, 0 on external power, 255 not measured.
-        networkBattery: bat !== null && bat >= 1 && bat <= 254 ? Math.round((bat / 254) * 1000) / 10 : null,
-        profileHint: null,
-        deviceName: null,
-        simulated: false,
-      },
-    };
+    return uplinkEvent({
+      network: 'loriot',
+      deveui,
+      receivedAt,
+      fPort,
+      fCnt,
+      session: null,
+      payload,
+      decodedObject: null,
+      // DevStatusAns: 1–254 a level, 0 on external power, 255 not measured.
+      networkBattery: bat !== null && bat >= 1 && bat <= 254 ? Math.round((bat / 254) * 1000) / 10 : null,
+      deviceName: null,
+    });
   });
 }

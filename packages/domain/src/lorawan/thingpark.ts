@@ -1,7 +1,6 @@
 import {
   devAddrAt,
   deveuiAt,
-  fallbackIdentity,
   hexPayloadAt,
   invalid,
   isObject,
@@ -11,6 +10,7 @@ import {
   run,
   str,
   timeAt,
+  uplinkEvent,
 } from './envelope';
 
 /*
@@ -41,26 +41,17 @@ export function parseThingparkMessage(body: unknown, now: number): ParsedEvent {
     const receivedAt = timeAt(up.Time, 'DevEUI_uplink.Time') ?? now;
     const session = devAddrAt(up.DevAddr);
     const customer = isObject(up.CustomerData) ? up.CustomerData : {};
-    return {
-      kind: 'uplink',
-      uplink: {
-        network: 'thingpark',
-        deveui,
-        identity: fallbackIdentity(deveui, session, fCnt, receivedAt),
-        receivedAt,
-        fPort,
-        fCnt,
-        session,
-        payloadBase64: payload.base64,
-        payload: payload.bytes,
-        // A driver's decoding (IoT Flow "payload"), kept as a fallback only.
-        decodedObject: objectOrNull(up.payload),
-        normalized: [],
-        networkBattery: null,
-        profileHint: null,
-        deviceName: str(customer.name),
-        simulated: false,
-      },
-    };
+    return uplinkEvent({
+      network: 'thingpark',
+      deveui,
+      receivedAt,
+      fPort,
+      fCnt,
+      session,
+      payload,
+      // A driver's decoding (IoT Flow "payload"), kept as a fallback only.
+      decodedObject: objectOrNull(up.payload),
+      deviceName: str(customer.name),
+    });
   });
 }
