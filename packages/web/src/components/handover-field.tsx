@@ -1,15 +1,17 @@
+import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AssignFailure } from '../lib/assign-refusal';
 
 /**
  * When the patient got the box (issue 24 item 11): an optional date and time on the patient's wall
  * clock ('YYYY-MM-DDTHH:MM', read by the server in the patient's zone). Empty means now.
  */
-export function HandoverField({
+function HandoverField({
   value,
   onChange,
   errorKey,
@@ -39,5 +41,31 @@ export function HandoverField({
       />
       <FormHelperText id={`${id}-help`}>{errorKey ? t(errorKey) : t('assign.since.help')}</FormHelperText>
     </FormControl>
+  );
+}
+
+/**
+ * The end of both assign dialogs: when the patient got the box, and under it why the server refused
+ * the assignment (when the moment is what is wrong, the field itself says so).
+ */
+export function AssignHandover({
+  since,
+  onChange,
+  failure,
+}: {
+  since: string;
+  onChange: (value: string) => void;
+  failure: AssignFailure | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <HandoverField value={since} errorKey={failure?.since ?? null} onChange={onChange} />
+      {failure && !failure.since ? (
+        <Alert severity="error" role="alert">
+          {t(failure.reason)}
+        </Alert>
+      ) : null}
+    </>
   );
 }

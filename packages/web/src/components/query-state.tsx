@@ -11,11 +11,14 @@ export function QueryState<T>({
   query,
   children,
   loading,
+  failed,
 }: {
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
   /** What shows while loading, e.g. a LoadingSkeleton of the content's shape (default: a spinner). */
   loading?: ReactNode;
+  /** What failed, in words, before the reason (default: the catalog's general load failure). */
+  failed?: string | undefined;
 }) {
   const { t } = useTranslation();
   if (query.isPending) return loading ?? <Loading />;
@@ -29,7 +32,7 @@ export function QueryState<T>({
           </Button>
         }
       >
-        {t('errors.loadFailed')} {t(failureKey(query.error))}
+        {failed ?? t('errors.loadFailed')} {t(failureKey(query.error))}
       </Alert>
     );
   }

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,26 +10,17 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HandoverField } from '../../../components/handover-field';
+import { AssignHandover } from '../../../components/handover-field';
+import { SearchResults } from '../../../components/search-results';
 import { TextInput } from '../../../components/text-input';
-import { failureKey } from '../../../lib/api-client';
+import { useDebounced } from '../../../hooks/use-debounced';
 import { type AssignFailure, assignFailure } from '../../../lib/assign-refusal';
 import { notify } from '../../../lib/toast';
 import { useAssignSensor } from '../api/assign-sensor';
 import type { Device } from '../api/get-devices';
 import { type PatientEntry, usePatientSearch } from '../api/search-patients';
-
-/** Waits until typing pauses before asking the server. */
-function useDebounced(value: string, ms = 250) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Chooses an active patient for a free box (search as you type) and assigns it, from the moment they
@@ -94,81 +83,64 @@ export function AssignDialog({ device, onClose }: { device: Device | null; onClo
             }}
           />
         </Box>
-        <Box sx={{ minHeight: 240, mt: 1 }} aria-live="polite" aria-busy={patients.isFetching}>
-          {patients.isPending ? (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-              <CircularProgress size={28} aria-label={t('app.loading')} />
-            </Box>
-          ) : patients.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" onClick={() => void patients.refetch()}>
-                  {t('errors.retry')}
-                </Button>
-              }
-            >
-              {t('errors.loadFailed')} {t(failureKey(patients.error))}
-            </Alert>
-          ) : entries.length === 0 ? (
-            <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-              {debounced.trim()
-                ? t('devices.assign.noMatch', { search: debounced.trim() })
-                : t('assign.holders.none')}
-            </Typography>
-          ) : (
-            <List aria-label={t('devices.assign.results')} dense>
-              {entries.map((p) => {
-                const sensor = p.attributes.sensor.data?.attributes.deveui;
-                const name = `${p.attributes.givenname} ${p.attributes.familyname}`.trim();
-                return (
-                  <ListItem key={p.id} disablePadding>
-                    <ListItemButton
-                      selected={chosen?.id === p.id}
-                      aria-pressed={chosen?.id === p.id}
-                      disabled={!!sensor}
-                      onClick={() => {
-                        setChosen(p);
-                        setFailure(null);
-                      }}
-                    >
-                      <ListItemText
-                        primary={name}
-                        secondary={
-                          sensor
-                            ? `${p.attributes.email} · ${t('devices.assign.hasSensor', { deveui: sensor })}`
-                            : p.attributes.email
-                        }
-                      />
-                    </ListItemButton>
-                  </ListItem>
-                );
-              })}
-            </List>
-          )}
-          {patients.data && patients.data.meta.pagination.total > entries.length ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('devices.assign.more', {
-                shown: entries.length,
-                total: patients.data.meta.pagination.total,
-              })}
-            </Typography>
-          ) : null}
-        </Box>
+        <SearchResults
+          query={patients}
+          count={entries.length}
+          empty={
+            debounced.trim()
+              ? t('devices.assign.noMatch', { search: debounced.trim() })
+              : t('assign.holders.none')
+          }
+          minHeight={240}
+          footer={
+            patients.data && patients.data.meta.pagination.total > entries.length ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('devices.assign.more', {
+                  shown: entries.length,
+                  total: patients.data.meta.pagination.total,
+                })}
+              </Typography>
+            ) : null
+          }
+        >
+          <List aria-label={t('devices.assign.results')} dense>
+            {entries.map((p) => {
+              const sensor = p.attributes.sensor.data?.attributes.deveui;
+              const name = `${p.attributes.givenname} ${p.attributes.familyname}`.trim();
+              return (
+                <ListItem key={p.id} disablePadding>
+                  <ListItemButton
+                    selected={chosen?.id === p.id}
+                    aria-pressed={chosen?.id === p.id}
+                    disabled={!!sensor}
+                    onClick={() => {
+                      setChosen(p);
+                      setFailure(null);
+                    }}
+                  >
+                    <ListItemText
+                      primary={name}
+                      secondary={
+                        sensor
+                          ? `${p.attributes.email} · ${t('devices.assign.hasSensor', { deveui: sensor })}`
+                          : p.attributes.email
+                      }
+                    />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        </SearchResults>
         <Stack spacing={2} sx={{ mt: 2 }}>
-          <HandoverField
-            value={since}
-            errorKey={failure?.since ?? null}
+          <AssignHandover
+            since={since}
+            failure={failure}
             onChange={(value) => {
               setSince(value);
               setFailure(null);
             }}
           />
-          {failure && !failure.since ? (
-            <Alert severity="error" role="alert">
-              {t(failure.reason)}
-            </Alert>
-          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,5 +1,4 @@
 import type { FreeBox, ProfileListEntry } from '@dosedot/domain';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HandoverField } from '../../../components/handover-field';
+import { AssignHandover } from '../../../components/handover-field';
 import { type AssignFailure, assignFailure } from '../../../lib/assign-refusal';
 import { notify } from '../../../lib/toast';
 import { useAssignSensor } from '../api/assign-sensor';
@@ -84,19 +83,14 @@ export function AssignSensorDialog({
               }}
             />
           ) : null}
-          <HandoverField
-            value={since}
-            errorKey={failure?.since ?? null}
+          <AssignHandover
+            since={since}
+            failure={failure}
             onChange={(value) => {
               setSince(value);
               setFailure(null);
             }}
           />
-          {failure && !failure.since ? (
-            <Alert severity="error" role="alert">
-              {t(failure.reason)}
-            </Alert>
-          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>

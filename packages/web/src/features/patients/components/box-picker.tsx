@@ -1,30 +1,19 @@
 import type { FreeBox } from '@dosedot/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchResults } from '../../../components/search-results';
 import { TextInput } from '../../../components/text-input';
-import { failureKey } from '../../../lib/api-client';
+import { useDebounced } from '../../../hooks/use-debounced';
 import { formatDateTime, formatPercent } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
 import { useFreeBoxes } from '../api/get-free-boxes';
-
-/** Waits until typing pauses before asking the server. */
-function useDebounced(value: string, ms = 250) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** What a box is picked by: serial (or DevEUI), name, model, battery and when it was last heard. */
 function BoxOption({ box }: { box: FreeBox }) {
@@ -97,81 +86,68 @@ export function BoxPicker({
           onChoose(null);
         }}
       />
-      <Box sx={{ minHeight: 200, mt: 1 }} aria-live="polite" aria-busy={boxes.isFetching}>
-        {boxes.isPending ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-            <CircularProgress size={28} aria-label={t('app.loading')} />
-          </Box>
-        ) : boxes.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void boxes.refetch()}>
-                {t('errors.retry')}
+      <SearchResults
+        query={boxes}
+        count={entries.length}
+        failed={t('assign.boxes.failed')}
+        empty={
+          debounced.trim() ? t('assign.boxes.noMatch', { search: debounced.trim() }) : t('assign.boxes.none')
+        }
+        minHeight={200}
+        footer={
+          pagination && pagination.total > 0 ? (
+            <Box
+              component="nav"
+              aria-label={t('assign.boxes.pager')}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1,
+                mt: 1,
+                flexWrap: 'wrap',
+              }}
+            >
+              <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+                {t('assign.boxes.previous')}
               </Button>
-            }
-          >
-            {t('assign.boxes.failed')} {t(failureKey(boxes.error))}
-          </Alert>
-        ) : entries.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            {debounced.trim()
-              ? t('assign.boxes.noMatch', { search: debounced.trim() })
-              : t('assign.boxes.none')}
-          </Typography>
-        ) : (
-          <List aria-label={t('assign.boxes.results')} dense disablePadding>
-            {entries.map((box) => (
-              <ListItem key={box.id} disablePadding>
-                <ListItemButton
-                  selected={chosen?.deveui === box.deveui}
-                  aria-pressed={chosen?.deveui === box.deveui}
-                  onClick={() => onChoose(box)}
-                  sx={{ borderRadius: 1, alignItems: 'flex-start' }}
-                >
-                  <BoxOption box={box} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        )}
-        {pagination && pagination.total > 0 ? (
-          <Box
-            component="nav"
-            aria-label={t('assign.boxes.pager')}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 1,
-              mt: 1,
-              flexWrap: 'wrap',
-            }}
-          >
-            <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-              {t('assign.boxes.previous')}
-            </Button>
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ order: { xs: -1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, textAlign: 'center' }}
-            >
-              {t('assign.boxes.page', {
-                page: Math.min(page, Math.max(1, pagination.pageCount)),
-                pages: Math.max(1, pagination.pageCount),
-                total: pagination.total,
-              })}
-            </Typography>
-            <Button
-              size="small"
-              disabled={page >= pagination.pageCount}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {t('assign.boxes.next')}
-            </Button>
-          </Box>
-        ) : null}
-      </Box>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ order: { xs: -1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, textAlign: 'center' }}
+              >
+                {t('assign.boxes.page', {
+                  page: Math.min(page, Math.max(1, pagination.pageCount)),
+                  pages: Math.max(1, pagination.pageCount),
+                  total: pagination.total,
+                })}
+              </Typography>
+              <Button
+                size="small"
+                disabled={page >= pagination.pageCount}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t('assign.boxes.next')}
+              </Button>
+            </Box>
+          ) : null
+        }
+      >
+        <List aria-label={t('assign.boxes.results')} dense disablePadding>
+          {entries.map((box) => (
+            <ListItem key={box.id} disablePadding>
+              <ListItemButton
+                selected={chosen?.deveui === box.deveui}
+                aria-pressed={chosen?.deveui === box.deveui}
+                onClick={() => onChoose(box)}
+                sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+              >
+                <BoxOption box={box} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      </SearchResults>
     </Box>
   );
 }
