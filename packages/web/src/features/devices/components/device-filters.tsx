@@ -1,12 +1,10 @@
-import Search from '@mui/icons-material/Search';
 import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../components/text-input';
+import { SearchField } from '../../../components/search-field';
 import {
   BATTERY_FILTERS,
   type DeviceListParams,
@@ -16,36 +14,6 @@ import {
   SORTABLE,
   type SortField,
 } from '../utils/list-params';
-
-/** The search: sent a moment after typing stops (the address changes once, not per key). */
-function SearchField({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
-  const { t } = useTranslation();
-  const [term, setTerm] = useState(value);
-  const search = useRef(onSearch);
-  search.current = onSearch;
-  useEffect(() => setTerm(value), [value]);
-  useEffect(() => {
-    if (term.trim() === value.trim()) return;
-    const timer = setTimeout(() => search.current(term.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [term, value]);
-  return (
-    <TextInput
-      label={t('devices.fleet.search.label')}
-      value={term}
-      type="search"
-      fullWidth
-      helperText={t('devices.fleet.search.help')}
-      onChange={(e) => setTerm(e.target.value)}
-      endAdornment={
-        <InputAdornment position="end">
-          <Search aria-hidden="true" />
-        </InputAdornment>
-      }
-      inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
-    />
-  );
-}
 
 /** One filter: a native select (a phone's own picker), labelled, its choices from the catalog. */
 function FilterSelect({
@@ -102,7 +70,13 @@ export function DeviceFilters({
   return (
     <>
       <FormControl sx={{ flex: '1 1 100%', minWidth: 0 }}>
-        <SearchField value={params.q} onSearch={(q) => onChange({ q })} />
+        <SearchField
+          value={params.q}
+          onSearch={(q) => onChange({ q })}
+          label={t('devices.fleet.search.label')}
+          help={t('devices.fleet.search.help')}
+          fullWidth
+        />
       </FormControl>
       <FilterSelect
         name="holder"

@@ -8,6 +8,7 @@ import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageToolbar } from '../../../components/page-toolbar';
+import { SearchField } from '../../../components/search-field';
 import { failureKey } from '../../../lib/api-client';
 import { useProfiles } from '../api/get-profiles';
 import { useListParams } from '../hooks/use-list-params';
@@ -15,7 +16,6 @@ import { DEFAULT_PARAMS, type ListParams } from '../utils/list-query';
 import { ListPager } from './list-pager';
 import { PatientFilters } from './patient-filters';
 import { PatientTable } from './patient-table';
-import { SearchField } from './search-field';
 
 interface PatientListProps {
   compact?: boolean;
@@ -120,7 +120,12 @@ export function PatientList({ compact, actions, toolbarActions }: PatientListPro
   return (
     <>
       <PageToolbar actions={toolbarActions?.(params)}>
-        <SearchField value={params.search} onSearch={(search) => set({ search })} />
+        <SearchField
+          value={params.search}
+          onSearch={(search) => set({ search })}
+          label={t('patients.search.label')}
+          help={t('patients.search.help')}
+        />
       </PageToolbar>
       <PageToolbar label={t('patients.listing.filters.label')}>
         <PatientFilters params={params} onChange={set} />

@@ -1,12 +1,25 @@
 import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../components/text-input';
+import { TextInput } from './text-input';
 
-/** The list's search: sent to the server a moment after typing stops. */
-export function SearchField({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
-  const { t } = useTranslation();
+/**
+ * A list's search: sent to the server a moment after typing stops (the address changes once, not
+ * per key). `label` and `help` come from the page's catalog.
+ */
+export function SearchField({
+  value,
+  onSearch,
+  label,
+  help,
+  fullWidth = false,
+}: {
+  value: string;
+  onSearch: (term: string) => void;
+  label: string;
+  help: string;
+  fullWidth?: boolean;
+}) {
   const [term, setTerm] = useState(value);
   const search = useRef(onSearch);
   search.current = onSearch;
@@ -18,10 +31,11 @@ export function SearchField({ value, onSearch }: { value: string; onSearch: (ter
   }, [term, value]);
   return (
     <TextInput
-      label={t('patients.search.label')}
+      label={label}
       value={term}
       type="search"
-      helperText={t('patients.search.help')}
+      fullWidth={fullWidth}
+      helperText={help}
       onChange={(e) => setTerm(e.target.value)}
       endAdornment={
         <InputAdornment position="end">
