@@ -1,5 +1,6 @@
 import { BOX_SERIAL_MAX, type BoxImportReason } from '@dosedot/domain';
 import { DEVICE_PROFILES, type DeviceProfile } from '@dosedot/domain/lorawan';
+import { CsvError, parse } from 'csv-parse/sync';
 
 /*
  * The manufacturer's delivery note as boxes to register (issue 24 item 13): a pure reading of the
@@ -55,27 +56,25 @@ const COLUMN_NAMES: Record<'deveui' | 'serial' | 'model', string[]> = {
   model: ['model', 'devicemodel', 'deviceprofile', 'profile', 'type'],
 };
 
-/** The fields of one line: separated by `sep`, a field in double quotes may hold it ("" is a quote). */
+/**
+ * The fields of one line, read by csv-parse: separated by `sep`, a field in double quotes may hold
+ * it ("" is a quote), spaces around a field (inside its quotes too) dropped. Each line is read on
+ * its own, as line numbers and "each line checked on its own" want: a quote left open or a stray
+ * character after a closing quote spoils only its line, which then has no fields.
+ */
 function fieldsOf(line: string, sep: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === sep) {
-      out.push(field.trim());
-      field = '';
-    } else field += c;
+  try {
+    const [record = []] = parse(line, {
+      delimiter: sep,
+      relax_quotes: true,
+      relax_column_count: true,
+      trim: true,
+    });
+    return record.map((field) => field.trim());
+  } catch (err) {
+    if (err instanceof CsvError) return [];
+    throw err;
   }
-  out.push(field.trim());
-  return out;
 }
 
 const count = (text: string, c: string) => text.split(c).length - 1;
