@@ -1,59 +1,20 @@
 import { localToUtc } from '@dosedot/domain/time';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db';
-import { ENGINES, registerUser, useTestApp } from './context';
+import { ENGINES, enteredAt, giveBox, registerUser, useTestApp } from './context';
 
 const ZONE = 'Europe/Berlin';
 const at = (date: string, time: string) => localToUtc(date, time, ZONE);
 
 /** A box of the user's profile, theirs from `from` until `to`, with presses at the given instants. */
 async function boxWithPresses(db: Db, userId: number, presses: number[], from = 0, to: number | null = null) {
-  const profile = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const deveui = `A840${Math.floor(Math.random() * 1e12)
-    .toString(16)
-    .padStart(12, '0')}`.toUpperCase();
-  const sensor = await db
-    .insertInto('sensors')
-    .values({
-      deveui,
-      serial_number: null,
-      name: null,
-      device_profile: 'dosedot-box',
-      buttonmode: null,
-      battery: null,
-      last_uplink_at: null,
-      created_at: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('sensor_assignments')
-    .values({
-      sensor_id: sensor.id,
-      profile_id: profile.id,
-      assigned_from: from,
-      assigned_to: to,
-      assigned_by: null,
-    })
-    .execute();
+  const sensorId = await giveBox(db, userId, { from, to });
   if (presses.length > 0)
     await db
       .insertInto('button_presses')
-      .values(presses.map((pressed_at) => ({ sensor_id: sensor.id, uplink_id: null, pressed_at })))
+      .values(presses.map((pressed_at) => ({ sensor_id: sensorId, uplink_id: null, pressed_at })))
       .execute();
-  return sensor.id;
-}
-
-/**
- * As if the medicine had been entered into DoseDot at `instant` (doses before it are 'not tracked',
- * issue 23 item 3): the tests below set a start date in the past on purpose.
- */
-async function enteredAt(db: Db, medicineId: number, instant: number) {
-  await db.updateTable('medicines').set({ created_at: instant }).where('id', '=', medicineId).execute();
+  return sensorId;
 }
 
 describe.each(ENGINES)('adherence on %s', (engine) => {

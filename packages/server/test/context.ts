@@ -274,3 +274,63 @@ export async function makeAdmin(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).execute();
   await db.updateTable('profiles').set({ profiletype: 'admin' }).where('user_id', '=', userId).execute();
 }
+
+/** A new DoseDot box, nobody's yet (a random DevEUI unless named): its id. */
+export async function newBox(
+  db: Db,
+  { deveui = randomDeveui(), createdAt = 0 }: { deveui?: string; createdAt?: number } = {},
+): Promise<number> {
+  const sensor = await db
+    .insertInto('sensors')
+    .values({
+      deveui,
+      serial_number: null,
+      name: null,
+      device_profile: 'dosedot-box',
+      buttonmode: null,
+      battery: null,
+      last_uplink_at: null,
+      created_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return sensor.id;
+}
+
+/** A new box on the user's profile, theirs from `from` until `to` (a random DevEUI unless named): its id. */
+export async function giveBox(
+  db: Db,
+  userId: number,
+  { deveui, from = 0, to = null }: { deveui?: string; from?: number; to?: number | null } = {},
+): Promise<number> {
+  const profile = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const sensorId = await newBox(db, deveui === undefined ? {} : { deveui });
+  await db
+    .insertInto('sensor_assignments')
+    .values({
+      sensor_id: sensorId,
+      profile_id: profile.id,
+      assigned_from: from,
+      assigned_to: to,
+      assigned_by: null,
+    })
+    .execute();
+  return sensorId;
+}
+
+const randomDeveui = () =>
+  `A840${Math.floor(Math.random() * 1e12)
+    .toString(16)
+    .padStart(12, '0')}`.toUpperCase();
+
+/**
+ * As if the medicine had been entered into DoseDot at `instant` (doses before it are 'not tracked',
+ * issue 23 item 3): for tests that set a start date in the past on purpose.
+ */
+export async function enteredAt(db: Db, medicineId: number, instant: number): Promise<void> {
+  await db.updateTable('medicines').set({ created_at: instant }).where('id', '=', medicineId).execute();
+}

@@ -7,7 +7,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db';
 import { presentAdherence } from '../src/features/adherence/presenter';
-import { ENGINES, type Engine, freshDatabase, PASSWORD, uniqueEmail } from './context';
+import { ENGINES, type Engine, enteredAt, freshDatabase, giveBox, PASSWORD, uniqueEmail } from './context';
 import { holdBroker, type ServerProcess, send, startServer, until } from './processes';
 
 /*
@@ -118,36 +118,8 @@ describe.each(ENGINES)('crashes of the server process on %s', (engine: Engine) =
     );
     expect(added.status).toBe(200);
     const medicineId = ((await added.json()) as { data: { id: number } }).data.id;
-    await db.updateTable('medicines').set({ created_at: 0 }).where('id', '=', medicineId).execute();
-    const profile = await db
-      .selectFrom('profiles')
-      .select('id')
-      .where('user_id', '=', login.user.id)
-      .executeTakeFirstOrThrow();
-    const sensor = await db
-      .insertInto('sensors')
-      .values({
-        deveui: DEVEUI,
-        serial_number: null,
-        name: null,
-        device_profile: 'dosedot-box',
-        buttonmode: null,
-        battery: null,
-        last_uplink_at: null,
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('sensor_assignments')
-      .values({
-        sensor_id: sensor.id,
-        profile_id: profile.id,
-        assigned_from: 0,
-        assigned_to: null,
-        assigned_by: null,
-      })
-      .execute();
+    await enteredAt(db, medicineId, 0);
+    await giveBox(db, login.user.id, { deveui: DEVEUI });
     patient = { auth, medicineId, userId: login.user.id };
   }, 120_000);
 

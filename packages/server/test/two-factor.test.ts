@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DEFAULT_LIMITS, loadConfig } from '../src/config';
 import type { Db } from '../src/db';
 import { open } from '../src/lib/encryption';
-import { authenticatorCode } from './authenticator';
+import { authenticatorCode, enrolTwoFactor } from './authenticator';
 import {
   count,
   createTestApp,
@@ -51,22 +51,9 @@ async function lastAudit(db: Db, userId: number, action: string) {
 /** A registered user with two-factor sign-in on: their secret, recovery codes and token. */
 async function enrolledUser(app: FastifyInstance, overrides: { email?: string } = {}) {
   const reg = await registerUser(app, overrides);
-  const setup = await app.inject({
-    method: 'POST',
-    url: '/api/two-factor/setup',
-    headers: reg.auth,
-    payload: { password: reg.password },
-  });
-  const { secret } = setup.json().data as { secret: string };
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/two-factor/confirm',
-    headers: reg.auth,
-    payload: { code: authenticatorCode(secret) },
-  });
-  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  const enrolled = await enrolTwoFactor(app, reg);
   nextStep();
-  return { ...reg, secret, recoveryCodes: confirm.json().data.recoveryCodes as string[] };
+  return { ...reg, ...enrolled };
 }
 
 const login = (app: FastifyInstance, email: string, password = PASSWORD, ip = '127.0.0.1') =>

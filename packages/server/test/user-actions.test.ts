@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config';
 import type { Db } from '../src/db';
-import { authenticatorCode } from './authenticator';
+import { authenticatorCode, enrolTwoFactor } from './authenticator';
 import {
   count,
   createTestApp,
   ENGINES,
   makeAdmin,
   memoryMailer,
+  newBox,
   PASSWORD,
   registerUser,
   type TestApp,
@@ -54,20 +55,7 @@ const fields = (res: { json: () => unknown }) =>
 async function adminWithTwoFactor(app: FastifyInstance, db: Db) {
   const reg = await registerUser(app, { username: 'Ada Admin' });
   await makeAdmin(db, reg.user.id);
-  const setup = await app.inject({
-    method: 'POST',
-    url: '/api/two-factor/setup',
-    headers: reg.auth,
-    payload: { password: reg.password },
-  });
-  const { secret } = setup.json().data as { secret: string };
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/two-factor/confirm',
-    headers: reg.auth,
-    payload: { code: authenticatorCode(secret) },
-  });
-  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  const { secret } = await enrolTwoFactor(app, reg);
   nextStep();
   return { ...reg, secret };
 }
@@ -361,23 +349,13 @@ describe.each(ENGINES)('an administrator’s actions on a user on %s', (engine) 
 
   it('makes only a user without a box an administrator', async () => {
     const patient = await registerUser(t.app, { username: 'Holger Holder' });
-    const sensor = await t.db
-      .insertInto('sensors')
-      .values({
-        deveui: `A8400000${patient.user.id.toString(16).padStart(8, '0')}`.toUpperCase(),
-        serial_number: null,
-        name: null,
-        device_profile: 'dosedot-box',
-        buttonmode: null,
-        battery: null,
-        last_uplink_at: null,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const sensorId = await newBox(t.db, {
+      deveui: `A8400000${patient.user.id.toString(16).padStart(8, '0')}`.toUpperCase(),
+      createdAt: Date.now(),
+    });
     await t.db
       .updateTable('profiles')
-      .set({ sensor_id: sensor.id })
+      .set({ sensor_id: sensorId })
       .where('user_id', '=', patient.user.id)
       .execute();
     const res = await put(admin, patient.user.id, { role: 'admin', code: authenticatorCode(admin.secret) });
