@@ -163,12 +163,7 @@ export const earliest = (values: (number | null)[]): number | null => {
   return found.length === 0 ? null : Math.min(...found);
 };
 
-function fallbackIdentity(
-  deveui: string,
-  session: string | null,
-  fCnt: number,
-  receivedAt: number,
-): string {
+function fallbackIdentity(deveui: string, session: string | null, fCnt: number, receivedAt: number): string {
   return session ? `${deveui}/${session}/${fCnt}` : `${deveui}/t${receivedAt}/${fCnt}`;
 }
 
