@@ -35,6 +35,7 @@ import { errorNameFor, HttpError, tooManyRequests } from './lib/errors';
 import { bufferedOutput } from './lib/log-destination';
 import type { Mailer } from './lib/mailer';
 import { scope } from './plugins/access';
+import { answersPlugin } from './plugins/answers';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
 import { clientErrorResponse, registerErrorHandling, sendError } from './plugins/errors';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(lifecyclePlugin);
   await app.register(contextPlugin, { config, db, ownsDb: !opts.db, counters, mailer: opts.mailer });
   await app.register(authPlugin);
+  await app.register(answersPlugin);
   await app.register(operationsPlugin);
   // LoRaWAN ingestion: webhooks and the MQTT subscriber (when MQTT_URL is set) share one group commit.
   await app.register(ingestPlugin);

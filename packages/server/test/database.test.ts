@@ -7,6 +7,7 @@ import { ENGINES, freshDatabase } from './context';
 const TABLES = [
   'audit_log',
   'button_presses',
+  'data_versions',
   'email_confirmations',
   'ended_sessions',
   'health_records',

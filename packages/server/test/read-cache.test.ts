@@ -99,6 +99,29 @@ describe('read cache (SQLite)', () => {
     expect(loads).toBe(4);
   });
 
+  it("counts a write to a table as a write of what that table's triggers write", async () => {
+    // A cache told of the trigger (as db/index.ts tells it of the data-version triggers).
+    const told = createReadCache(sqliteSource(sqlite, { now: () => clock }), {
+      triggers: { notes: ['people'] },
+    });
+    const toldDb = new Kysely<Tables>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, 50, told) }),
+    });
+    await sql`create trigger noted after insert on notes begin update people set name = name || '!' where id = 1; end`.execute(
+      toldDb,
+    );
+    const name = () =>
+      told.read(
+        'name',
+        async () =>
+          (await toldDb.selectFrom('people').select('name').where('id', '=', 1).executeTakeFirstOrThrow())
+            .name,
+      );
+    expect(await name()).toBe('Anna');
+    await toldDb.insertInto('notes').values({ id: 9, text: 'a note' }).execute();
+    expect(await name()).toBe('Anna!');
+  });
+
   it('counts a write with RETURNING as a write (better-sqlite3 calls it a reader)', async () => {
     await personWithPets();
     const updated = await db

@@ -62,4 +62,30 @@ describe('computeAdherence properties', () => {
       { numRuns: 300 },
     );
   });
+
+  // The server keeps an answer for the minute it was computed in (server plugins/answers.ts): every
+  // instant at which an answer changes with the clock alone lies on a whole minute, so two instants
+  // of one minute, its first millisecond apart (the server neither keeps nor serves then), give the
+  // same answer, across the DST changes.
+  it('gives the same answer at any two instants of one minute (but its first millisecond)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Europe/Berlin', 'America/New_York', 'Asia/Kathmandu'),
+        medicines,
+        fc.array(fc.integer({ min: 0, max: 120 * 60 * 60 }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 6 * 24 * 60 }),
+        fc.integer({ min: 1, max: 59_999 }),
+        fc.integer({ min: 1, max: 59_999 }),
+        (timezone, meds, pressSeconds, nowMinute, a, b) => {
+          const range = { from: '2025-03-27', to: '2025-03-31' };
+          const origin = chartDayWindow(range.from, timezone).start;
+          const minute = origin + nowMinute * 60_000;
+          // Presses at any second, all stored before the minute (a later one changes the data).
+          const presses = pressSeconds.map((s) => origin + s * 1000).filter((p) => p < minute);
+          const at = (now: number) => computeAdherence({ timezone, medicines: meds, presses, range, now });
+          expect(at(minute + a)).toEqual(at(minute + b));
+        },
+      ),
+    );
+  });
 });

@@ -26,6 +26,7 @@ import * as manualIntakes from './migrations/2026_11_25_0310_manual_intakes';
 import * as profileTourSeen from './migrations/2026_11_25_0400_profile_tour_seen';
 import * as searchFold from './migrations/2026_11_25_0500_search_fold';
 import * as scalePlan from './migrations/2026_11_25_0710_scale_plan';
+import * as dataVersions from './migrations/2026_11_26_0100_data_versions';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -71,7 +72,10 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.function('dosedot_fold', { deterministic: true }, (text: unknown) =>
     text === null ? null : foldForSearch(String(text)),
   );
-  const readCache = createReadCache(sqliteSource(sqlite));
+  // A write to a versioned table bumps data_versions through its triggers (migration 2026_11_26_0100).
+  const readCache = createReadCache(sqliteSource(sqlite), {
+    triggers: Object.fromEntries(dataVersions.VERSIONED_TABLES.map((t) => [t, ['data_versions']])),
+  });
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache) }),
   });
@@ -169,6 +173,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0400_profile_tour_seen': profileTourSeen,
   '2026_11_25_0500_search_fold': searchFold,
   '2026_11_25_0710_scale_plan': scalePlan,
+  '2026_11_26_0100_data_versions': dataVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -86,7 +86,14 @@ export interface CacheSource {
 
 export function createReadCache(
   source: CacheSource,
-  { size = READ_CACHE_SIZE }: { size?: number } = {},
+  {
+    size = READ_CACHE_SIZE,
+    triggers = {},
+  }: {
+    size?: number;
+    /** The tables a write to a table also writes, through its triggers (table → tables). */
+    triggers?: Readonly<Record<string, readonly string[]>>;
+  } = {},
 ): ReadCache {
   let known = source.knownTables();
   const statements = new Map<string, StatementInfo>();
@@ -111,11 +118,14 @@ export function createReadCache(
     if (info) return info;
     const head = sql.trimStart().slice(0, 12).toLowerCase();
     const ddl = /^(create|alter|drop)\b/.test(head);
+    const named = tablesNamed(sql, known);
+    const writes = !reader || WRITE_WORD.test(sql.replace(/"[^"]*"|'[^']*'/g, ''));
     info = {
-      tables: tablesNamed(sql, known),
+      // A write also writes what its tables' triggers write.
+      tables: writes ? [...new Set([...named, ...named.flatMap((t) => triggers[t] ?? [])])] : named,
       // better-sqlite3 calls a write with RETURNING a reader (it returns rows), and a write may
       // follow a WITH clause: any write keyword outside quoted names makes it a write.
-      writes: !reader || WRITE_WORD.test(sql.replace(/"[^"]*"|'[^']*'/g, '')),
+      writes,
       dropsAll: ddl || /^rollback\b/.test(head),
       ddl,
     };

@@ -297,6 +297,12 @@ export interface TwoFactorNoticesTable {
   created_at: number;
 }
 
+/** A patient's data version (profile_id 0: the fleet's), bumped by triggers (migration 2026_11_26_0100). */
+export interface DataVersionsTable {
+  profile_id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -323,6 +329,7 @@ export interface Database {
   oidc_sign_in_codes: OidcSignInCodesTable;
   ended_sessions: EndedSessionsTable;
   two_factor_notices: TwoFactorNoticesTable;
+  data_versions: DataVersionsTable;
 }
 
 /*

@@ -7,6 +7,7 @@ import { validationError } from './errors';
  * list routes: the raw query string as Fastify parses it, read by the domain's parser.
  */
 export const listQuerystringSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+export type ListQuerystring = z.output<typeof listQuerystringSchema>;
 
 /** The list query of a request, or a 400 ValidationError naming the key that is wrong. */
 export function listQueryOf<S extends string, F extends string>(

@@ -17,6 +17,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ofSubject } from '../../plugins/answers';
 import { reads, type Subject, subjectOf, writes } from '../../plugins/subject';
 import { createIntakeService, type IntakeAuthor } from './intakes';
 import { createMedicineService } from './service';
@@ -43,7 +44,9 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
       config: reads('read_medicines'),
       schema: { querystring: medicineListQuerySchema, response: { 200: medicineListResponseSchema } },
     },
-    async (request) => ({ data: await service.list(subjectOf(request).profileId, request.query.type) }),
+    app.keptAnswer(ofSubject, async (request: FastifyRequest<{ Querystring: { type?: 1 | 2 } }>) => ({
+      data: await service.list(subjectOf(request).profileId, request.query.type),
+    })),
   );
 
   const add = async (request: FastifyRequest<{ Body: { data: MedicineInput } }>) => {
@@ -147,9 +150,9 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const profileSchedule = async (request: FastifyRequest) => ({
+  const profileSchedule = app.keptAnswer(ofSubject, async (request: FastifyRequest) => ({
     data: { schedule: await service.profileSchedule(subjectOf(request).profileId) },
-  });
+  }));
   const scheduleConfig = reads('read_schedule');
   app.get(
     '/medicine-schedules/profile',

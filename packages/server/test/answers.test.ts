@@ -1,0 +1,268 @@
+import { localToUtc } from '@dosedot/domain/time';
+import { describe, expect, it } from 'vitest';
+import { dataVersions, FLEET } from '../src/plugins/answers';
+import { ENGINES, giveBox, makeAdmin, registerUser, useTestApp } from './context';
+
+/*
+ * Kept answers (plugins/answers.ts, issue 25 item 1): an answer is kept under the data versions of
+ * what it reads (bumped by triggers in the writing transaction) and the minute; ETag and 304.
+ */
+
+const ZONE = 'Europe/Berlin';
+
+/** A small deterministic random source (mulberry32): a failing run names its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(ENGINES)('kept answers on %s', (engine) => {
+  const t = useTestApp(engine);
+  const profileOf = async (userId: number) =>
+    (await t.db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow())
+      .id;
+  const addMedicine = async (auth: { authorization: string }, data: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine/assignMedicine',
+      headers: auth,
+      payload: { data },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { id: number };
+  };
+
+  it("bumps the writing patient's version and the fleet's in the same write, and nobody else's", async () => {
+    const anna = await registerUser(t.app);
+    const ben = await registerUser(t.app);
+    const [a, b] = [await profileOf(anna.user.id), await profileOf(ben.user.id)];
+    const before = await dataVersions(t.db, [a, b, FLEET]);
+    const medicine = await addMedicine(anna.auth, {
+      name: 'Ramipril',
+      start_date: day(0),
+      dosage_times: ['08:00'],
+    });
+    const afterAdd = await dataVersions(t.db, [a, b, FLEET]);
+    expect(afterAdd[0]).toBeGreaterThan(before[0] as number);
+    expect(afterAdd[1]).toBe(before[1]);
+    expect(afterAdd[2]).toBeGreaterThan(before[2] as number);
+    // A dosage time (another table, reached through the medicine) and a press on Anna's box.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/medicine-schedules',
+      headers: anna.auth,
+      payload: { data: { dosage_time: '20:00', medicine: medicine.id } },
+    });
+    const afterTime = await dataVersions(t.db, [a, b]);
+    expect(afterTime[0]).toBeGreaterThan(afterAdd[0] as number);
+    const box = await giveBox(t.db, anna.user.id);
+    const afterBox = await dataVersions(t.db, [a, b]);
+    await t.db
+      .insertInto('button_presses')
+      .values({ sensor_id: box, uplink_id: null, pressed_at: Date.now() })
+      .execute();
+    const afterPress = await dataVersions(t.db, [a, b]);
+    expect(afterPress[0]).toBeGreaterThan(afterBox[0] as number);
+    expect(afterPress[1]).toBe(before[1]);
+    // A write that fails writes nothing, its version bump included.
+    const failed = await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('button_presses')
+          .values({ sensor_id: box, uplink_id: null, pressed_at: 1 })
+          .execute();
+        throw new Error('injected failure');
+      })
+      .catch((err: Error) => err.message);
+    expect(failed).toBe('injected failure');
+    expect(await dataVersions(t.db, [a])).toEqual([afterPress[0]]);
+  });
+
+  it('answers with an ETag, 304 to If-None-Match, and a new answer once the data changed', async () => {
+    const { auth, user } = await registerUser(t.app);
+    const medicine = await addMedicine(auth, {
+      name: 'Metformin',
+      start_date: day(-3),
+      dosage_times: ['08:00'],
+    });
+    const url = `/api/adherence?from=${day(-3)}&to=${day(0)}`;
+    const first = await t.app.inject({ url, headers: auth });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({ url, headers: auth });
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+    const unchanged = await t.app.inject({ url, headers: { ...auth, 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // A press on the box (as ingestion writes it): the next answer counts it.
+    const box = await giveBox(t.db, user.id);
+    const taken = localToUtc(day(-1), '08:05', ZONE);
+    await t.db
+      .insertInto('button_presses')
+      .values({ sensor_id: box, uplink_id: null, pressed_at: taken })
+      .execute();
+    const changed = await t.app.inject({ url, headers: { ...auth, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const yesterday = changed.json().data.days.find((d: { date: string }) => d.date === day(-1));
+    expect(yesterday.taken).toBe(1);
+    // The medicine's history follows too.
+    const history = await t.app.inject({
+      url: `/api/medicine-schedule/medicine/${medicine.id}`,
+      headers: auth,
+    });
+    expect(history.json().data.history.some((h: { press: string | null }) => h.press !== null)).toBe(true);
+  });
+
+  it('sends a kept answer compressed to a client that accepts it, the same bytes once unpacked', async () => {
+    const { auth } = await registerUser(t.app);
+    await addMedicine(auth, { name: 'Metformin', start_date: day(-60), dosage_times: ['08:00', '20:00'] });
+    const url = `/api/adherence?from=${day(-60)}&to=${day(0)}`;
+    const plain = await t.app.inject({ url, headers: auth });
+    const zipped = await t.app.inject({ url, headers: { ...auth, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("keeps one patient's answer from another, and an administrator's list follows every change", async () => {
+    const anna = await registerUser(t.app);
+    const ben = await registerUser(t.app);
+    await addMedicine(anna.auth, { name: 'Anna’s pill', start_date: day(0), dosage_times: ['09:00'] });
+    const annas = await t.app.inject({ url: '/api/medicines', headers: anna.auth });
+    const bens = await t.app.inject({ url: '/api/medicines', headers: ben.auth });
+    expect(annas.json().data).toHaveLength(1);
+    expect(bens.json().data).toHaveLength(0);
+    const admin = await registerUser(t.app);
+    await makeAdmin(t.db, admin.user.id);
+    const list = async () =>
+      (
+        await t.app.inject({ url: '/api/profiles?populate=sensor&sort[0]=id:desc', headers: admin.auth })
+      ).json();
+    const before = await list();
+    const renamed = `Renamed ${Date.now()}`;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      headers: ben.auth,
+      payload: { givenname: renamed },
+    });
+    const after = await list();
+    expect(JSON.stringify(after)).toContain(renamed);
+    expect(JSON.stringify(before)).not.toContain(renamed);
+  });
+
+  /*
+   * The property: whatever the writes, in any order, a kept answer equals the answer computed anew
+   * (`Cache-Control: no-cache`), over a range across the spring DST change and the default range.
+   */
+  it.each([1, 2, 3])(
+    'a kept answer always equals one computed anew (random writes, seed %i)',
+    async (seed) => {
+      const rnd = random(seed);
+      const { auth, user } = await registerUser(t.app);
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/userdata',
+        headers: auth,
+        payload: { timezone: ZONE },
+      });
+      const box = await giveBox(t.db, user.id, { from: localToUtc('2026-03-01', '00:00', ZONE) });
+      const medicines: number[] = [];
+      const time = () => `${pad(rnd.int(5, 22))}:${pad(rnd.pick([0, 15, 30, 45]))}`;
+      const instant = () =>
+        localToUtc(
+          rnd.pick(['2026-03-28', '2026-03-29', '2026-03-30', day(-2), day(-1), day(0)]),
+          time(),
+          ZONE,
+        );
+      const writes = [
+        async () => {
+          const m = await addMedicine(auth, {
+            name: `M${medicines.length}`,
+            start_date: '2026-03-27',
+            dosage_times: [time()],
+          });
+          // As if entered on the start date: its doses are tracked, not 'not tracked'.
+          await t.db
+            .updateTable('medicines')
+            .set({ created_at: localToUtc('2026-03-27', '00:00', ZONE) })
+            .where('id', '=', m.id)
+            .execute();
+          medicines.push(m.id);
+        },
+        async () => {
+          const id = medicines.length ? rnd.pick(medicines) : undefined;
+          if (id)
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/medicine-schedules',
+              headers: auth,
+              payload: { data: { dosage_time: time(), medicine: id } },
+            });
+        },
+        async () => {
+          await t.db
+            .insertInto('button_presses')
+            .values({ sensor_id: box, uplink_id: null, pressed_at: instant() })
+            .execute();
+        },
+        async () => {
+          const id =
+            medicines.length > 1 ? medicines.splice(rnd.int(0, medicines.length - 1), 1)[0] : undefined;
+          if (id) await t.app.inject({ method: 'DELETE', url: `/api/medicines/${id}`, headers: auth });
+        },
+        async () => {
+          const id = medicines.length ? rnd.pick(medicines) : undefined;
+          if (id)
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/medicine/editMedicineRecord',
+              headers: auth,
+              payload: { data: { id, end_date: rnd.pick([null, day(-1), day(0)]) } },
+            });
+        },
+      ];
+      const urls = () => [
+        '/api/adherence',
+        '/api/adherence?from=2026-03-27&to=2026-04-02',
+        '/api/medicines',
+        '/api/medicine-schedules/profile',
+        ...medicines.map((id) => `/api/medicine-schedule/medicine/${id}?from=2026-03-27&to=${day(0)}`),
+      ];
+      for (let step = 0; step < 12; step++) {
+        await rnd.pick(writes)();
+        for (const url of urls()) {
+          // Both within one minute (the kept answer's other key), or read again.
+          for (;;) {
+            const minute = Math.floor(Date.now() / 60_000);
+            const kept = await t.app.inject({ url, headers: auth });
+            const fresh = await t.app.inject({ url, headers: { ...auth, 'cache-control': 'no-cache' } });
+            if (Math.floor(Date.now() / 60_000) !== minute) continue;
+            expect(kept.statusCode, `${url} (seed ${seed}, step ${step})`).toBe(200);
+            expect(kept.body, `${url} (seed ${seed}, step ${step})`).toBe(fresh.body);
+            break;
+          }
+        }
+      }
+    },
+  );
+});
