@@ -45,6 +45,46 @@ export const FLEET_ROUTES = [
   '/api/profiles?populate=sensor',
 ];
 
+/** The demo patient's box (seed/demo.ts), whose climate and battery the chart reads. */
+const DEMO_BOX = 'A84041000181C001';
+
+/** Days of demo history the API run seeds (SEED_DEMO_DAYS): the year routes read a full year. */
+export const BENCH_DEMO_DAYS = 365;
+
+/** A measured route: GET `path`, or a POST of `body`; `label` names it in the table. */
+export interface BenchRoute {
+  label: string;
+  path: string;
+  body?: string;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The reads over a month and a year of the demo patient (issue 25 item 1): the adherence month and
+ * year, one medicine's history over the year, and the box's climate and battery chart over the year.
+ */
+async function longRangeRoutes(base: string, token: string): Promise<BenchRoute[]> {
+  const today = day(0);
+  const [month, year] = [day(-29), day(-364)];
+  const medicines = await request(`${base}/api/medicines`, { headers: { authorization: `Bearer ${token}` } });
+  const [medicine] = (JSON.parse(medicines.body) as { data: { id: number }[] }).data;
+  if (!medicine) throw new Error('the demo patient has no medicine');
+  return [
+    { label: '/api/adherence (a month)', path: `/api/adherence?from=${month}&to=${today}` },
+    { label: '/api/adherence (a year)', path: `/api/adherence?from=${year}&to=${today}` },
+    {
+      label: '/api/medicine-schedule/medicine/{id} (a year)',
+      path: `/api/medicine-schedule/medicine/${medicine.id}?from=${year}&to=${today}`,
+    },
+    {
+      label: 'POST /api/medicine-history/chart (a year)',
+      path: '/api/medicine-history/chart',
+      body: JSON.stringify({ data: { deveui: DEMO_BOX, startdate: year, enddate: today } }),
+    },
+  ];
+}
+
 /** Of those, the ones an administrator reads (the others are the demo patient's). */
 const ADMIN_ROUTES = new Set([
   '/api/sensory-summaries',
@@ -86,6 +126,8 @@ export interface ApiBenchOptions {
   database: string;
   /** Only these routes, connection counts and seconds (for quick comparisons while tuning). */
   routes?: string[];
+  /** Also the month and year reads (the server is seeded with BENCH_DEMO_DAYS of history). */
+  longRanges?: boolean;
   connections?: number[];
   seconds?: number;
   storm?: boolean;
@@ -160,28 +202,45 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
   const warmup = opts.quick ? 0 : Math.min(3, seconds);
   const roundSeconds = opts.quick ? seconds : Math.max(1, Math.round(seconds / ROUNDS));
   const roundsRun = opts.quick ? 1 : ROUNDS;
-  const server = await startDoseDot({ SIMULATE: 'false', ...opts.env });
+  const server = await startDoseDot({
+    SIMULATE: 'false',
+    ...(opts.longRanges ? { SEED_DEMO_DAYS: String(BENCH_DEMO_DAYS) } : {}),
+    ...opts.env,
+  });
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
     const token = await signIn(server.url, patient.email, patient.password);
     const adminToken = await signIn(server.url, admin.email, admin.password);
-    const authFor = (route: string) => ({
-      authorization: `Bearer ${ADMIN_ROUTES.has(route) ? adminToken : token}`,
+    const authFor = (route: BenchRoute) => ({
+      authorization: `Bearer ${ADMIN_ROUTES.has(route.path) ? adminToken : token}`,
     });
-    const routes = opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : READ_ROUTES);
+    const routes: BenchRoute[] = (opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : READ_ROUTES)).map(
+      (path) => ({ label: path, path }),
+    );
+    if (opts.longRanges) routes.push(...(await longRangeRoutes(server.url, token)));
     const answers = [];
     for (const route of routes) {
-      const res = await request(`${server.url}${route}`, { headers: authFor(route) });
-      if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
-      answers.push({ path: route, contentType: res.contentType, body: res.body, headers: res.headers });
+      const res = await request(`${server.url}${route.path}`, {
+        headers: authFor(route),
+        ...(route.body === undefined ? {} : { json: JSON.parse(route.body) }),
+      });
+      if (res.status !== 200)
+        throw new Error(`${route.label} answered ${res.status}: ${res.body.slice(0, 200)}`);
+      answers.push({
+        path: route.path,
+        method: route.body === undefined ? 'GET' : 'POST',
+        contentType: res.contentType,
+        body: res.body,
+        headers: res.headers,
+      });
     }
     bare = await startBare(answers);
     const figures: RouteFigure[] = [];
     for (const route of routes) {
       for (const connections of opts.connections ?? (opts.quick ? [10] : [10, 50])) {
         const headers = authFor(route);
-        const ours = { url: `${server.url}${route}`, headers, connections };
-        const theirs = { url: `${bare.url}${route}`, headers, connections };
+        const ours = { url: `${server.url}${route.path}`, headers, connections, body: route.body };
+        const theirs = { url: `${bare.url}${route.path}`, headers, connections, body: route.body };
         if (warmup > 0) {
           await load({ ...ours, seconds: warmup });
           await load({ ...theirs, seconds: warmup });
@@ -192,13 +251,19 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
         for (let round = 0; round < roundsRun; round++) {
           const dosedot = await load({ ...ours, seconds: roundSeconds });
           const ceiling = await load({ ...theirs, seconds: roundSeconds });
-          rounds.push({ route, connections, dosedot, bare: ceiling, share: dosedot.rps / ceiling.rps });
+          rounds.push({
+            route: route.label,
+            connections,
+            dosedot,
+            bare: ceiling,
+            share: dosedot.rps / ceiling.rps,
+          });
         }
         const median = medianBy(rounds, (r) => r.share);
         const { dosedot, bare: ceiling, share } = median;
         figures.push(median);
         log(
-          `  ${route} c=${connections}: ${Math.round(dosedot.rps)} req/s vs bare ${Math.round(ceiling.rps)} → ${(share * 100).toFixed(0)} %`,
+          `  ${route.label} c=${connections}: ${Math.round(dosedot.rps)} req/s vs bare ${Math.round(ceiling.rps)} → ${(share * 100).toFixed(0)} %`,
         );
       }
     }

@@ -40,12 +40,14 @@ if (wants('lighthouse')) sections.push(coldStartSection(await measureColdStart()
 if (wants('api')) {
   const runs: ApiFigures[] = [];
   console.log('API on SQLite');
-  runs.push(await benchApi({ database: 'SQLite' }));
+  runs.push(await benchApi({ database: 'SQLite', longRanges: true }));
   if (process.env.TEST_DATABASE_URL) {
     console.log('API on PostgreSQL');
     const database = await freshPostgres(process.env.TEST_DATABASE_URL);
     try {
-      runs.push(await benchApi({ database: 'PostgreSQL', env: { DATABASE_URL: database.url } }));
+      runs.push(
+        await benchApi({ database: 'PostgreSQL', longRanges: true, env: { DATABASE_URL: database.url } }),
+      );
     } finally {
       await database.drop();
     }

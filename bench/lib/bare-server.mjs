@@ -20,9 +20,14 @@ for (const r of routes) {
 }
 for (const [path, answers] of byPath) {
   const only = answers.size === 1 ? [...answers.values()][0] : undefined;
-  app.get(path, (request, reply) => {
-    const answer = only ?? answers.get(request.url) ?? [...answers.values()][0];
-    reply.headers(answer.headers).send(answer.body);
+  // GET, or POST for the routes DoseDot answers to a POST (its body is read and parsed as there).
+  app.route({
+    method: routes.find((r) => r.path.split('?')[0] === path)?.method ?? 'GET',
+    url: path,
+    handler: (request, reply) => {
+      const answer = only ?? answers.get(request.url) ?? [...answers.values()][0];
+      reply.headers(answer.headers).send(answer.body);
+    },
   });
 }
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -17,6 +19,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections: number;
   seconds: number;
+  /** A POST with this JSON body (GET without). */
+  body?: string;
 }
 
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
@@ -26,10 +30,25 @@ export const GENERATOR = process.env.BENCH_GENERATOR ?? (WRK ? 'wrk' : 'autocann
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 const ms = (value = '', unit = '') => Number(value) * (UNIT_MS[unit] ?? Number.NaN);
 
+/** A wrk script that sends every request as a POST of `body` (wrk's own way: a Lua script). */
+function postScript(body: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dosedot-wrk-'));
+  const file = path.join(dir, 'post.lua');
+  writeFileSync(
+    file,
+    `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+  );
+  return file;
+}
+
 async function withWrk(o: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', o.url];
   for (const [k, v] of Object.entries(o.headers ?? {})) args.push('-H', `${k}: ${v}`);
-  const { stdout } = await run(WRK ?? 'wrk', args, { maxBuffer: 1 << 20 });
+  const script = o.body === undefined ? undefined : postScript(o.body);
+  if (script) args.push('-s', script);
+  const { stdout } = await run(WRK ?? 'wrk', args, { maxBuffer: 1 << 20 }).finally(() => {
+    if (script) rmSync(path.dirname(script), { recursive: true, force: true });
+  });
   const pct = (p: string) => {
     const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)`, 'm').exec(stdout);
     return m ? ms(m[1], m[2]) : Number.NaN;
@@ -42,7 +61,8 @@ async function withWrk(o: LoadOptions): Promise<LoadResult> {
 async function withAutocannon(o: LoadOptions): Promise<LoadResult> {
   const r = await autocannon({
     url: o.url,
-    headers: o.headers,
+    headers: o.body === undefined ? o.headers : { ...o.headers, 'content-type': 'application/json' },
+    ...(o.body === undefined ? {} : { method: 'POST' as const, body: o.body }),
     connections: o.connections,
     duration: o.seconds,
   });

@@ -70,7 +70,13 @@ export function startDoseDot(extraEnv: Record<string, string> = {}): Promise<Run
 
 /** The bare Fastify ceiling answering each path with the given bytes. */
 export function startBare(
-  routes: { path: string; contentType: string; body: string; headers: Record<string, string> }[],
+  routes: {
+    path: string;
+    method?: string;
+    contentType: string;
+    body: string;
+    headers: Record<string, string>;
+  }[],
 ): Promise<Running> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dosedot-bare-'));
   const file = path.join(dir, 'routes.json');

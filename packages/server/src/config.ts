@@ -41,6 +41,12 @@ const envSchema = z.object({
     .min(0, 'SEED_FLEET must be between 0 and 10000')
     .max(10_000, 'SEED_FLEET must be between 0 and 10000')
     .optional(),
+  SEED_DEMO_DAYS: z.coerce
+    .number({ message: 'SEED_DEMO_DAYS must be a number' })
+    .int('SEED_DEMO_DAYS must be a whole number')
+    .min(1, 'SEED_DEMO_DAYS must be between 1 and 730')
+    .max(730, 'SEED_DEMO_DAYS must be between 1 and 730')
+    .optional(),
   SIMULATE: bool('SIMULATE').optional(),
   REQUIRE_ADMIN_2FA: bool('REQUIRE_ADMIN_2FA').optional(),
   INGEST_TOKEN: z.string().min(16, 'INGEST_TOKEN must have at least 16 characters').optional(),
@@ -100,6 +106,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** SEED_FLEET=N: N patients with a box each and N free boxes (seed/fleet.ts), for the bench and tests; 0 = none. */
   seedFleet: number;
+  /** SEED_DEMO_DAYS=N: days of history the demo data has (seed/demo.ts DEMO_DAYS unless set; the bench seeds a year). */
+  seedDemoDays: number | undefined;
   simulate: boolean;
   /** Administrators must set up two-factor sign-in before any admin call (decision 0008). */
   requireAdmin2fa: boolean;
@@ -231,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
     seedDemo: production ? false : (e.SEED_DEMO ?? true),
     seedFleet: production ? 0 : (e.SEED_FLEET ?? 0),
+    seedDemoDays: e.SEED_DEMO_DAYS,
     simulate: production ? false : (e.SIMULATE ?? false),
     // Compulsory for administrators in production unless turned off on purpose (decision 0008).
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? production,

@@ -74,7 +74,7 @@ export const contextPlugin = fp(
       start: async () => {
         if (!config.seedDemo) return;
         // The logins are in the start line of main.ts.
-        const accounts = await seedDemo(db, { timezone: config.defaultTimezone });
+        const accounts = await seedDemo(db, { timezone: config.defaultTimezone, days: config.seedDemoDays });
         if (accounts.length > 0) app.log.info({ accounts: accounts.length }, 'demo data created');
       },
     });

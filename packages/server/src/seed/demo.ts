@@ -86,6 +86,7 @@ const DEMO_SENSORS = [
   { owner: 'heidi', deveui: 'A84041000181C002', serial: 'DD-BOX-0002' },
 ];
 
+/** Days of history the demo data has unless SEED_DEMO_DAYS says otherwise. */
 export const DEMO_DAYS = 28;
 const READING_INTERVAL_MIN = 15;
 
@@ -112,13 +113,14 @@ async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) =
  */
 export async function seedDemo(
   db: Db,
-  opts: { timezone: string; now?: number },
+  opts: { timezone: string; now?: number; days?: number },
 ): Promise<typeof DEMO_ACCOUNTS> {
   if ((await countUsers(db)) > 0) return [];
   const now = opts.now ?? Date.now();
   const random = mulberry32(20261122);
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  const startDate = addDays(localDateOf(now, opts.timezone), -DEMO_DAYS);
+  const days = opts.days ?? DEMO_DAYS;
+  const startDate = addDays(localDateOf(now, opts.timezone), -days);
   const start = localToUtc(startDate, '00:00', opts.timezone);
 
   await db.transaction().execute(async (trx) => {
@@ -212,7 +214,7 @@ export async function seedDemo(
 
       // Readings every 15 minutes: a daily temperature wave, humidity, a slowly draining battery, motion.
       const readings = [];
-      const total = DEMO_DAYS * 24 * (60 / READING_INTERVAL_MIN);
+      const total = days * 24 * (60 / READING_INTERVAL_MIN);
       for (let i = 0; i <= total; i++) {
         const at = start + i * READING_INTERVAL_MIN * 60_000;
         if (at > now) break;
@@ -241,8 +243,8 @@ export async function seedDemo(
       // Presses near each dose (the domain's local-time rules, DST included): mostly on time, some
       // late, a few missed, some pressed twice.
       const presses = [];
-      const days = eachDate(startDate, localDateOf(now, opts.timezone));
-      for (const date of days) {
+      const dates = eachDate(startDate, localDateOf(now, opts.timezone));
+      for (const date of dates) {
         for (const time of [...times].sort()) {
           const scheduled = localToUtc(date, time, opts.timezone);
           const roll = random();
