@@ -39,8 +39,9 @@ const LISTED = uniqueEmail('fuzz.patient');
  * table is data: a refused request must leave it as it was.
  * - audit_log: the security record; refused sign-ins and refused accesses are written there on purpose.
  * - rate_limits: the counters behind the per-IP limits and the sign-in lockout count refused attempts.
+ * - data_versions: an audit row bumps the versions of the patient it names (decision 0013).
  */
-const RECORDS_REFUSALS = new Set(['audit_log', 'rate_limits']);
+const RECORDS_REFUSALS = new Set(['audit_log', 'rate_limits', 'data_versions']);
 
 // ── Hostile values ────────────────────────────────────────────────────────────────────────────
 
