@@ -6,13 +6,14 @@ import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageToolbar } from '../../../components/page-toolbar';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
+import { useAddressState } from '../../../hooks/use-address-state';
 import { failureKey } from '../../../lib/api-client';
 import { stripLocale } from '../../../lib/locale';
 import { notify } from '../../../lib/toast';
@@ -47,8 +48,7 @@ const QrDialog = lazy(() => import('../components/qr-dialog').then((m) => ({ def
 export function DevicesPage() {
   const { t } = useTranslation();
   const cards = stripLocale(useLocation().pathname).path === paths.devicesIndex2;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readListParams(searchParams);
+  const [params, change] = useAddressState(readListParams, writeListParams);
   const devices = useDevices(params);
   const exporter = useExportDevices();
   const [action, setAction] = useState<{ kind: DeviceAction; device: Device } | null>(null);
@@ -56,7 +56,7 @@ export function DevicesPage() {
   const now = devices.dataUpdatedAt || Date.now();
   /** A new search, filter or order starts at page 1; a page change keeps them (each a history entry). */
   const update = (patch: Partial<DeviceListParams>, opts: { replace?: boolean } = {}) =>
-    setSearchParams(writeListParams({ ...params, page: 1, ...patch }), opts);
+    change((current) => ({ ...current, page: 1, ...patch }), opts);
   const goTo = (next: { page: number; size?: number }) =>
     update({ page: next.page, pageSize: next.size ?? params.pageSize });
 
@@ -64,8 +64,8 @@ export function DevicesPage() {
   const pageCount = devices.data?.meta.pagination.pageCount ?? 0;
   const beyond = !devices.isPlaceholderData && pageCount > 0 && params.page > pageCount;
   useEffect(() => {
-    if (beyond) setSearchParams(writeListParams({ ...params, page: pageCount }), { replace: true });
-  }, [beyond, pageCount, params, setSearchParams]);
+    if (beyond) change((current) => ({ ...current, page: pageCount }), { replace: true });
+  }, [beyond, pageCount, change]);
 
   const onExport = () =>
     exporter.mutate(params, {
@@ -130,7 +130,7 @@ export function DevicesPage() {
                 action={
                   <Button
                     variant="outlined"
-                    onClick={() => setSearchParams(writeListParams(readListParams(new URLSearchParams())))}
+                    onClick={() => change(() => readListParams(new URLSearchParams()))}
                   >
                     {t('devices.fleet.empty.clear')}
                   </Button>

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressState } from '../../../hooks/use-address-state';
 import { type ListParams, paramsOf, searchOf } from '../utils/list-query';
 
 /**
@@ -7,12 +6,11 @@ import { type ListParams, paramsOf, searchOf } from '../utils/list-query';
  * them, and Back returns to the page before (a search being typed replaces its own entry).
  */
 export function useListParams() {
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => paramsOf(search), [search]);
+  const [params, change] = useAddressState(paramsOf, searchOf);
   const set = (patch: Partial<ListParams>) => {
     // A new search, filter, order or page size starts again at page 1.
     const page = 'page' in patch ? (patch.page ?? 1) : 1;
-    setSearch(searchOf({ ...params, ...patch, page }), { replace: 'search' in patch });
+    change((current) => ({ ...current, ...patch, page }), { replace: 'search' in patch });
   };
   return { params, set };
 }
