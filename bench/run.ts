@@ -56,8 +56,8 @@ if (wants('api')) {
 }
 if (wants('fleet')) {
   // The lists at fleet scale: their own server with SEED_FLEET=500, one connection (each request
-  // alone: its latency) and ten, beside the bare route.
-  const fleet = { env: { SEED_FLEET: '500' }, routes: FLEET_ROUTES, connections: [1, 10], storm: false };
+  // alone: its latency), ten and fifty, beside the bare route.
+  const fleet = { env: { SEED_FLEET: '500' }, routes: FLEET_ROUTES, connections: [1, 10, 50], storm: false };
   const runs: ApiFigures[] = [];
   console.log('Lists at fleet scale on SQLite');
   runs.push(await benchApi({ ...fleet, database: 'SQLite' }));
