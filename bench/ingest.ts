@@ -72,8 +72,10 @@ local periodic = [==[${template(periodic)}]==]
 local press = [==[${template(press)}]==]
 local n = 0
 local run = "00000000"
+local fcntBase = 0
 init = function(args)
   run = args[1]
+  fcntBase = tonumber(args[2])
 end
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -82,7 +84,7 @@ request = function()
   n = n + 1
   local body = (n % 10 == 0) and press or periodic
   body = body:gsub("__DEVEUI__", string.format("BE0C%012X", n % 200), 1)
-  body = body:gsub("__FCNT__", tostring(n), 1)
+  body = body:gsub("__FCNT__", tostring(fcntBase + n), 1)
   body = body:gsub("__ID__", string.format("%s%018d", run, n), 1)
   return wrk.format(nil, "/api/ingest/tts", nil, body)
 end
@@ -120,7 +122,9 @@ export async function benchIngest(seconds = 10, connections = 64): Promise<Inges
           script,
           server.url,
           '--',
-          `${Date.now().toString(16).slice(-6)}${runs++}0`,
+          `${Date.now().toString(16).slice(-6)}${runs}0`,
+          // Each run its own frame counters: a frame of the warm-up sent again is a duplicate, skipped.
+          String(runs++ * 10_000_000),
         ],
         {
           maxBuffer: 1 << 20,
