@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db';
 import { authenticatorCode } from './authenticator';
-import { ENGINES, makeAdmin, memoryMailer, PASSWORD, registerUser, uniqueEmail, useTestApp } from './context';
+import {
+  ENGINES,
+  makeAdmin,
+  memoryMailer,
+  newBox,
+  PASSWORD,
+  randomDeveui,
+  registerUser,
+  uniqueEmail,
+  useTestApp,
+} from './context';
 
 type Auth = Record<string, string>;
 const HEALTH_EMAIL = uniqueEmail('account.heidi');
@@ -40,24 +50,9 @@ async function rowsOf(db: Db, userId: number, profileId: number) {
 
 /** A box held by the profile since an hour ago, with two presses and two readings. */
 async function giveBox(db: Db, profileId: number) {
-  const deveui = `A840${Math.floor(Math.random() * 1e12)
-    .toString(16)
-    .padStart(12, '0')}`.toUpperCase();
+  const deveui = randomDeveui();
   const from = Date.now() - 3_600_000;
-  const sensor = await db
-    .insertInto('sensors')
-    .values({
-      deveui,
-      serial_number: null,
-      name: null,
-      device_profile: 'dosedot-box',
-      buttonmode: null,
-      battery: null,
-      last_uplink_at: null,
-      created_at: from,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sensor = { id: await newBox(db, { deveui, createdAt: from }) };
   await db
     .insertInto('sensor_assignments')
     .values({

@@ -322,7 +322,8 @@ export async function giveBox(
   return sensorId;
 }
 
-const randomDeveui = () =>
+/** A DevEUI no other test uses (random). */
+export const randomDeveui = () =>
   `A840${Math.floor(Math.random() * 1e12)
     .toString(16)
     .padStart(12, '0')}`.toUpperCase();
