@@ -68,6 +68,9 @@ const isPublicRoot = (id: string) =>
   );
 /** What every signed-in page starts from besides: the private layouts. */
 const isPrivateRoot = (id: string) => /[\\/]src[\\/]app[\\/]layouts[\\/]/.test(id) && !isPublicRoot(id);
+/** What the signed-in shell and the dashboard start from: the entry, the private layouts, the dashboard's pages. */
+const isSharedRoot = (id: string) =>
+  /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id) || isDashboardRoot(id);
 
 interface Modules {
   getModuleInfo(id: string): {
@@ -105,11 +108,15 @@ const isDashboardRoot = (id: string) => /[\\/]src[\\/]features[\\/]dashboard[\\/
 const inPublicShell = reachedFrom(isPublicRoot, new Map());
 const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
 const inDashboard = reachedFrom(isDashboardRoot, new Map());
+const inSharedShell = reachedFrom(isSharedRoot, new Map());
 
 /**
  * Few, larger chunks instead of one per module (a phone's cold start pays a round trip for each,
  * issue 23 item 12):
- * - `vendor` and `app`: the libraries and our modules of the entry and the public layouts;
+ * - `vendor` and `app`: the libraries and our modules of the entry and the sign-in that the signed-in
+ *   shell or the dashboard use too;
+ * - `signin`: what only the sign-in's layout and page use (the form library, the inputs): the
+ *   dashboard does not load it (issue 25 item 6);
  * - `private`: what the signed-in layouts add;
  * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
  *   use besides the shell (issue 25 item 6: the dashboard does not load the other pages' components);
@@ -119,7 +126,7 @@ const inDashboard = reachedFrom(isDashboardRoot, new Map());
  * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
  * one of those packages itself.
  */
-const CHUNK_KINDS = ['vendor', 'app', 'private', 'everyday', 'common', 'feature'] as const;
+const CHUNK_KINDS = ['vendor', 'app', 'signin', 'private', 'everyday', 'common', 'feature'] as const;
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
   if (library && LATER_PACKAGES.test(id)) return null;
@@ -131,7 +138,12 @@ function chunkOf(id: string, modules: Modules): string | null {
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
     if (lazyPart || later || /\/i18n\/(de|fr)(\/|\.ts$)/.test(source)) return null;
   }
-  if (inPublicShell(id, modules)) return library ? 'vendor' : 'app';
+  if (inPublicShell(id, modules)) {
+    // What the dashboard needs too is shared; what only the sign-in's layout and page use (the
+    // form library, the inputs, the auth texts) waits in `signin`, which a signed-in page skips.
+    if (inSharedShell(id, modules)) return library ? 'vendor' : 'app';
+    return 'signin';
+  }
   const feature = /\/src\/features\/([^/]+)\//.exec(source)?.[1];
   if (feature) return feature;
   if (!library && inPrivateShell(id, modules)) return 'private';
