@@ -10,7 +10,7 @@ import type { DateRange, DoseInstance, Intake, MedicineSchedule } from './types'
  * takes the earlier instant. Instances of several medicines at the same instant form one intake.
  */
 
-function timeOfDay(time: string): number {
+export function timeOfDay(time: string): number {
   const wall = parseWallTime(time);
   if (!wall) throw new RangeError(`Invalid dosage time '${time}', expected HH:MM`);
   return msOfDay(wall);

@@ -1,0 +1,43 @@
+export { POSOLOGY_CATALOG } from './catalog';
+export {
+  type ExpandOptions,
+  expandPosology,
+  type PosologyDose,
+  partSlotsOn,
+  patternTakesOn,
+  posologyOfDailyTimes,
+  weekdayOf,
+} from './expand';
+export {
+  type Amount,
+  amountSchema,
+  DAY_SEGMENTS,
+  type DayPattern,
+  type DaySegment,
+  DEFAULT_SEGMENT_TIMES,
+  type DoseSlot,
+  dayPatternSchema,
+  isScheduledPart,
+  medicineTypeOf,
+  type Phase,
+  type Posology,
+  type PosologyPart,
+  phaseSchema,
+  posologyPartSchema,
+  posologySchema,
+  type Regimen,
+  regimenSchema,
+  type Schedule,
+  type SegmentTimes,
+  scheduleSchema,
+  slotSchema,
+  type Weekday,
+} from './model';
+export {
+  describePart,
+  describePosology,
+  type Phrase,
+  renderPhrase,
+  UNSUPPORTED_REASONS,
+  type UnsupportedReason,
+} from './words';
