@@ -122,7 +122,7 @@ const inSharedShell = reachedFrom(isSharedRoot, new Map());
  *   use besides the shell (issue 25 item 6: the dashboard does not load the other pages' components);
  * - `common`: the other libraries and shared modules of ours that only pages use (forms, tables, …);
  * - one chunk per feature, named after it, with its pages and parts.
- * What loads later stays apart: the packages above, German and French, the parts a page loads
+ * What loads later stays apart: the packages above, German, French and most English texts, the parts a page loads
  * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
  * one of those packages itself.
  */
@@ -136,7 +136,9 @@ function chunkOf(id: string, modules: Modules): string | null {
     if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;
     const lazyPart = info.dynamicImporters.length > 0 && !/\/pages\/|\/app\/layouts\//.test(source);
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
-    if (lazyPart || later || /\/i18n\/(de|fr)(\/|\.ts$)/.test(source)) return null;
+    // German, French and the English texts beyond the shell's (i18n/index.ts) load on their own.
+    const laterTexts = /\/i18n\/(de|fr|en)\//.test(source) && !inPublicShell(id, modules);
+    if (lazyPart || later || laterTexts) return null;
   }
   if (inPublicShell(id, modules)) {
     // What the dashboard needs too is shared; what only the sign-in's layout and page use (the

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { activateLanguage } from '../i18n';
+import { paths } from '../config/paths';
+import { activateLanguage, hasAllTexts } from '../i18n';
 import {
   DEFAULT_LANGUAGE,
   detectBrowserLanguage,
@@ -11,6 +12,25 @@ import {
 } from '../lib/locale';
 
 let firstVisit = true;
+
+/**
+ * The pages that make do with the texts that come with the app (i18n/index.ts): the sign-in and its
+ * neighbours. Every other page waits for all of its language's texts.
+ */
+const SHELL_PAGES: readonly string[] = [
+  paths.home,
+  paths.signIn,
+  paths.signUp,
+  paths.success,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.callback,
+];
+export const needsAllTexts = (pathname: string): boolean => !SHELL_PAGES.includes(stripLocale(pathname).path);
+
+/** The language's route loads again only to bring the rest of the texts to a page that needs them. */
+export const reloadForTexts = ({ nextUrl }: { nextUrl: URL }): boolean =>
+  !hasAllTexts() && needsAllTexts(nextUrl.pathname);
 
 /**
  * Runs when a language's routes are entered. On the first page of a visit without a prefix, the
@@ -29,7 +49,7 @@ export function localeLoader(locale: Language) {
         }
       }
     }
-    await activateLanguage(locale);
+    await activateLanguage(locale, { all: needsAllTexts(new URL(request.url).pathname) });
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
     document.cookie = localeCookie(locale);
     return null;

@@ -3,7 +3,7 @@ import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { type Language, localize } from '../../lib/locale';
 import { requireAuthLoader } from '../guards/auth-redirect';
-import { localeLoader } from '../locale-loader';
+import { localeLoader, reloadForTexts } from '../locale-loader';
 import { RouteError } from '../route-error';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
@@ -21,7 +21,7 @@ export function localeRoutes(locale: Language): RouteObject {
     id: `locale-${locale}`,
     path: localize(paths.home, locale),
     loader: localeLoader(locale),
-    shouldRevalidate: () => false,
+    shouldRevalidate: reloadForTexts,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading fullPage />,
     children: [
