@@ -1,6 +1,6 @@
 import { localToUtc } from '@dosedot/domain/time';
 import { describe, expect, it } from 'vitest';
-import { dataVersions, FLEET } from '../src/plugins/answers';
+import { dataVersions, FLEET, groupedVersionReads, type VersionRow } from '../src/plugins/answers';
 import { ENGINES, giveBox, makeAdmin, registerUser, useTestApp } from './context';
 
 /*
@@ -265,4 +265,54 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
       }
     },
   );
+});
+
+describe('version reads read together (PostgreSQL)', () => {
+  /** A reader whose statements the test answers by hand, in order. */
+  function manualReader() {
+    const sent: { ids: readonly number[]; answer: (rows: VersionRow[]) => void; fail: (e: Error) => void }[] =
+      [];
+    const read = (ids: readonly number[]) =>
+      new Promise<VersionRow[]>((answer, fail) => {
+        sent.push({ ids, answer, fail });
+      });
+    return { sent, read };
+  }
+
+  it('sends the first read at once and the reads that arrive meanwhile together in the next statement', async () => {
+    const { sent, read } = manualReader();
+    const versions = groupedVersionReads(read);
+    const first = versions([7]);
+    expect(sent.map((s) => s.ids)).toEqual([[7]]);
+    // Arrived while the first statement was on its way: not answered from it.
+    const second = versions([7, FLEET]);
+    const third = versions([8]);
+    expect(sent).toHaveLength(1);
+    sent[0]?.answer([{ profile_id: 7, version: 3 }]);
+    expect(await first).toEqual([3]);
+    expect(sent.map((s) => s.ids)).toEqual([[7], [7, FLEET, 8]]);
+    // Written meanwhile: the second statement reads the newer version, an absent row is 0.
+    sent[1]?.answer([
+      { profile_id: 7, version: 4 },
+      { profile_id: 8, version: 1 },
+    ]);
+    expect(await second).toEqual([4, 0]);
+    expect(await third).toEqual([1]);
+  });
+
+  it('fails every read of a failed statement and goes on with the next', async () => {
+    const { sent, read } = manualReader();
+    const versions = groupedVersionReads(read);
+    const first = versions([1]);
+    const second = versions([2]);
+    const third = versions([3]);
+    sent[0]?.fail(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    sent[1]?.fail(new Error('connection lost again'));
+    await expect(second).rejects.toThrow('connection lost again');
+    await expect(third).rejects.toThrow('connection lost again');
+    const fourth = versions([4]);
+    sent[2]?.answer([{ profile_id: 4, version: 9 }]);
+    expect(await fourth).toEqual([9]);
+  });
 });

@@ -123,6 +123,12 @@ export function readNow<T>(db: Db, key: string, load: () => Promise<T>): T | Pro
   return hit ? (hit.value as T) : cache.read(key, load);
 }
 
+/**
+ * Whether every read of `db` can be answered from memory while nothing it read was written: SQLite,
+ * where one process sees every write (PostgreSQL's read cache keeps only the watched tables).
+ */
+export const keptInMemory = (db: Db): boolean => readCaches.has(db) && !pgReadCaches.has(db);
+
 /** Statements kept prepared per SQL text; the app has a few dozen distinct queries. */
 export const STATEMENT_CACHE_SIZE = 500;
 

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { type Db, readNow } from '../db';
+import { type Db, keptInMemory, readNow } from '../db';
 import { precompiled } from '../db/precompiled';
 import { subjectOf } from './subject';
 
@@ -84,23 +85,81 @@ const versionsOf = precompiled(
   [-7_001, -7_002],
 );
 
-type VersionRow = { profile_id: number; version: number };
-
-/**
- * The versions of one or two ids: on SQLite from the read cache, exact there (one process sees every
- * write; a write to a versioned table counts as a write of data_versions: db/index.ts); on
- * PostgreSQL from the database on every call (the table is not one the change notifications watch).
- */
-const versionRows = (db: Db, a: number, b: number): VersionRow[] | Promise<VersionRow[]> =>
-  readNow(db, `data-versions:${a},${b}`, () => versionsOf(db, a, b));
+export type VersionRow = { profile_id: number; version: number };
 
 const pick = (rows: VersionRow[], ids: readonly number[]) =>
   ids.map((id) => Number(rows.find((r) => r.profile_id === id)?.version ?? 0));
 
-/** The data versions of one or two ids (an absent row is version 0), at once when kept in memory. */
+const versionsAmong = (db: Db, ids: readonly number[]) =>
+  db
+    .selectFrom('data_versions')
+    .select(['profile_id', 'version'])
+    .where('profile_id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .execute();
+
+interface VersionRead {
+  ids: readonly number[];
+  resolve: (versions: number[]) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Version reads on PostgreSQL, read together (like the group commit of the ingestion): while one
+ * statement is on its way, the requests that arrive wait for the next, which reads all of their
+ * ids at once. Each request's versions come from a statement sent after it arrived, so never older
+ * than the request; under load one round trip serves many requests instead of one each.
+ */
+export function groupedVersionReads(
+  read: (ids: readonly number[]) => Promise<VersionRow[]>,
+): (ids: readonly number[]) => Promise<number[]> {
+  let waiting: VersionRead[] = [];
+  let onItsWay = false;
+  const next = () => {
+    if (onItsWay || waiting.length === 0) return;
+    const reads = waiting;
+    waiting = [];
+    onItsWay = true;
+    const ids = [...new Set(reads.flatMap((r) => r.ids))];
+    const done = () => {
+      onItsWay = false;
+      next();
+    };
+    read(ids).then(
+      (rows) => {
+        done();
+        for (const r of reads) r.resolve(pick(rows, r.ids));
+      },
+      (err: unknown) => {
+        done();
+        for (const r of reads) r.reject(err);
+      },
+    );
+  };
+  return (ids) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ ids, resolve, reject });
+      next();
+    });
+}
+
+const groupedReads = new WeakMap<Db, (ids: readonly number[]) => Promise<number[]>>();
+
+/**
+ * The data versions of one or two ids (an absent row is version 0): on SQLite from the read cache,
+ * at once and exact (one process sees every write; a write to a versioned table counts as a write
+ * of data_versions: db/index.ts); on PostgreSQL from the database for every request, read together.
+ */
 function currentVersions(db: Db, ids: readonly number[]): number[] | Promise<number[]> {
+  if (!keptInMemory(db)) {
+    let read = groupedReads.get(db);
+    if (!read) {
+      read = groupedVersionReads((ids) => versionsAmong(db, ids));
+      groupedReads.set(db, read);
+    }
+    return read(ids);
+  }
   const [a = FLEET, b = a] = ids;
-  const rows = versionRows(db, a, b);
+  const rows = readNow(db, `data-versions:${a},${b}`, () => versionsOf(db, a, b));
   return rows instanceof Promise ? rows.then((r) => pick(r, ids)) : pick(rows, ids);
 }
 
