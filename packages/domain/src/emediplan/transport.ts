@@ -107,7 +107,25 @@ export function gunzipCapped(bytes: Uint8Array, maxBytes = MAX_JSON_BYTES): Uint
     out.set(chunk, at);
     at += chunk.length;
   }
+  // The gzip trailer: CRC-32 and length of the data. A code cut short can still unpack to something.
+  const trailer = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 8, 8);
+  if (trailer.getUint32(0, true) !== crc32(out) || trailer.getUint32(4, true) !== total % 2 ** 32) {
+    fail('truncated', 'The code was cut short or damaged: it does not unpack whole');
+  }
   return out;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** CRC-32 (IEEE), as gzip's trailer has it. */
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
 }
 
 /** UTF-8 text of bytes, refusing bytes that are not UTF-8 (a byte-order mark is dropped by TextDecoder). */
