@@ -26,7 +26,7 @@ const SHELL_PAGES: readonly string[] = [
   paths.resetPassword,
   paths.callback,
 ];
-export const needsAllTexts = (pathname: string): boolean => !SHELL_PAGES.includes(stripLocale(pathname).path);
+const needsAllTexts = (pathname: string): boolean => !SHELL_PAGES.includes(stripLocale(pathname).path);
 
 /** The language's route loads again only to bring the rest of the texts to a page that needs them. */
 export const reloadForTexts = ({ nextUrl }: { nextUrl: URL }): boolean =>

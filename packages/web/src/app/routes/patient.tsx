@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths, routePatterns } from '../../config/paths';
 import { RequirePolicy } from '../guards/require-policy';
 import { page, rel } from './lazy-page';
+import { dashboardLoader, myMedicineLoader, onEntryOnly } from './prefetch';
 
 const dashboardPages: [string, RouteObject['lazy']][] = [
   [
@@ -52,9 +53,16 @@ export const patientRoutes = (): RouteObject[] => [
     ),
     children: [
       // The dashboard variants (spec section 2): daily plan, the day as a timeline, weekly, monthly.
-      ...dashboardPages.map(([path, lazy]) => ({ path: rel(path), lazy })),
+      ...dashboardPages.map(([path, lazy]) => ({
+        path: rel(path),
+        loader: dashboardLoader,
+        shouldRevalidate: onEntryOnly,
+        lazy,
+      })),
       ...[paths.myMedicine, paths.myMedicineType1, paths.myMedicineType2].map((path) => ({
         path: rel(path),
+        loader: myMedicineLoader,
+        shouldRevalidate: onEntryOnly,
         lazy: myMedicine,
       })),
       ...[routePatterns.myMedicineNew, routePatterns.myMedicineEdit].map((path) => ({

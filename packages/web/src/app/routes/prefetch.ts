@@ -1,0 +1,88 @@
+import type { Profile } from '@dosedot/domain';
+import { chartDayOf } from '@dosedot/domain/adherence';
+import { addDays } from '@dosedot/domain/time';
+import type { LoaderFunctionArgs } from 'react-router';
+import { paths } from '../../config/paths';
+import { dashboardKeys } from '../../features/dashboard/api/keys';
+import { hasSchedule } from '../../features/dashboard/utils/names';
+import { medicinesQueryOptions } from '../../features/medicines/api/get-medicines';
+import { profileScheduleQueryOptions } from '../../features/medicines/api/get-profile-schedule';
+import { medicineKeys } from '../../features/medicines/api/keys';
+import { DEFAULT_RANGE_DAYS } from '../../features/medicines/hooks/use-search-state';
+import { type AdherenceKey, adherenceQueryOptions } from '../../lib/adherence';
+import { myProfileQueryOptions } from '../../lib/current-user';
+import { stripLocale } from '../../lib/locale';
+import { queryClient } from '../../lib/query-client';
+import { useSession } from '../../lib/session-store';
+import { storageAlertsQueryOptions } from '../../lib/storage-alerts';
+
+/*
+ * The data a page shows first, asked for by its route's loader while the page's code still loads
+ * (a phone's cold start, issue 23 item 12), instead of after the page has rendered: the queries are
+ * the ones the page reads (same keys), so it renders with them at once. Not awaited: the page renders
+ * when its code is there, and a failure shows where the page asks. Oneself's data only: while an
+ * administrator impersonates, the pages ask for the patient's themselves.
+ */
+
+const signedInAsOneself = () => {
+  const { token, impersonating } = useSession.getState();
+  return !!token && !impersonating;
+};
+
+/**
+ * The figures of a range of chart days ending today in the profile's zone (the page's: lib/viewer.tsx),
+ * asked for once the profile is there, when the page will ask for them.
+ */
+function prefetchAdherence(
+  keyOf: AdherenceKey,
+  days: (today: string) => { from: string; to: string },
+  wanted: (profile: Profile) => boolean = () => true,
+) {
+  void queryClient
+    .ensureQueryData(myProfileQueryOptions())
+    .then((profile) => {
+      if (!wanted(profile)) return;
+      const today = chartDayOf(Date.now(), profile.timezone);
+      return queryClient.prefetchQuery(adherenceQueryOptions(keyOf, null, days(today)));
+    })
+    .catch(() => {});
+}
+
+/** The dashboards: the storage card's alerts; the daily one also today's and tomorrow's doses (hooks/use-today.ts). */
+export function dashboardLoader({ request }: LoaderFunctionArgs) {
+  if (!signedInAsOneself()) return null;
+  void queryClient.prefetchQuery(storageAlertsQueryOptions(null, {}));
+  if (stripLocale(new URL(request.url).pathname).path === paths.dashboard)
+    prefetchAdherence(
+      dashboardKeys.adherence,
+      (today) => ({ from: today, to: addDays(today, 1) }),
+      // Without a dosage time the page shows its empty state and asks for nothing.
+      (profile) => hasSchedule(profile.medicines),
+    );
+  return null;
+}
+
+const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths.myMedicineType2]: 2 };
+
+/**
+ * My Medicine: its medicines (the tab's and all), every dosage time, and the dot chart's figures of
+ * the default range when the address chooses none (hooks/use-search-state.ts).
+ */
+export function myMedicineLoader({ request }: LoaderFunctionArgs) {
+  if (!signedInAsOneself()) return null;
+  const url = new URL(request.url);
+  const type = TYPE_OF_PATH[stripLocale(url.pathname).path];
+  void queryClient.prefetchQuery(medicinesQueryOptions(null, type));
+  if (type) void queryClient.prefetchQuery(medicinesQueryOptions(null));
+  void queryClient.prefetchQuery(profileScheduleQueryOptions(null));
+  if (!url.searchParams.has('from') && !url.searchParams.has('to'))
+    prefetchAdherence(medicineKeys.adherence, (today) => ({
+      from: addDays(today, -(DEFAULT_RANGE_DAYS - 1)),
+      to: today,
+    }));
+  return null;
+}
+
+/** The loaders above run when their page is entered, not again for each change of its address's query. */
+export const onEntryOnly = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean =>
+  currentUrl.pathname !== nextUrl.pathname;
