@@ -79,7 +79,14 @@ if (wants('fleet')) {
   sections.push(fleetSection(runs));
 }
 if (wants('history')) sections.push(historySection(await benchHistory()));
-if (wants('ingest')) sections.push(ingestSection(await benchIngest(), await benchChart()));
+if (wants('ingest')) {
+  console.log('Ingestion');
+  const rows = await benchIngest({
+    postgresUrl: process.env.TEST_DATABASE_URL,
+    mqttUrl: process.env.TEST_MQTT_URL,
+  });
+  sections.push(ingestSection(rows, await benchChart()));
+}
 if (wants('adherence') && existsSync(path.join(import.meta.dirname, 'adherence-engine.ts'))) {
   const out = execFileSync(
     process.execPath,

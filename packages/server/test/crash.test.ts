@@ -7,6 +7,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db';
 import { presentAdherence } from '../src/features/adherence/presenter';
+import { mqttClientIds } from '../src/features/ingest/mqtt';
 import { ENGINES, type Engine, enteredAt, freshDatabase, giveBox, PASSWORD, uniqueEmail } from './context';
 import { holdBroker, type ServerProcess, send, startServer, until } from './processes';
 
@@ -14,7 +15,7 @@ import { holdBroker, type ServerProcess, send, startServer, until } from './proc
  * Crashes for real (issue 25 item 4): the server process (node --import tsx src/main.ts) on a SQLite
  * file and on PostgreSQL, ingestion driven over the webhook by several senders at once, SIGKILL in
  * the middle, a restart on the same data. Ingestion answers 200 only after the uplink's transaction
- * is durable (SQLite: synchronous=FULL for that commit), so every acknowledged uplink must be there,
+ * is durable (SQLite: its write-ahead log flushed to disk after the commit), so every acknowledged uplink must be there,
  * once; what was sent but not answered may or may not be, and sending everything again stores each
  * frame exactly once. The adherence answer over those days then equals the domain engine's
  * recomputation over every press sent. Over MQTT (when TEST_MQTT_URL is set): QoS 1 messages are
@@ -357,8 +358,9 @@ describe.each(ENGINES)('crashes of the server process on %s', (engine: Engine) =
       } finally {
         try {
           await publisher?.endAsync();
-          // The kept session would stay at the broker: a clean connection with its id ends it.
-          await (await mqtt.connectAsync(BROKER ?? '', { clientId, clean: true })).endAsync();
+          // The kept sessions would stay at the broker: a clean connection with each id ends it.
+          for (const id of mqttClientIds(new URL(mqttUrl)) ?? [])
+            await (await mqtt.connectAsync(BROKER ?? '', { clientId: id, clean: true })).endAsync();
         } finally {
           releaseBroker();
         }

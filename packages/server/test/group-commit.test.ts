@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../src/features/ingest/group-commit';
+import { GroupCommit, sharedFlush } from '../src/features/ingest/group-commit';
 
 describe('group commit', () => {
   it('puts what arrives together into one commit and answers each after it', async () => {
@@ -41,5 +41,55 @@ describe('group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results[0]).toMatchObject({ value: 2 });
     expect(results[1]).toMatchObject({ reason: new Error('unlucky') });
+  });
+
+  it('answers an item only after a flush that began after its commit; the next batch commits meanwhile', async () => {
+    const events: string[] = [];
+    const flushes: (() => void)[] = [];
+    const flush = sharedFlush(
+      () =>
+        new Promise<void>((resolve) => {
+          events.push('flush begins');
+          flushes.push(() => {
+            events.push('flush ends');
+            resolve();
+          });
+        }),
+    );
+    const group = new GroupCommit<number, number>(
+      async (items) => {
+        events.push(`commit ${items.join(',')}`);
+        return items;
+      },
+      500,
+      flush,
+    );
+    const first = group.submit(1).then((v) => events.push(`answer ${v}`));
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    // Batch 1 is committed and its flush under way: batch 2 commits without waiting for it.
+    const second = group.submit(2).then((v) => events.push(`answer ${v}`));
+    const third = group.submit(3).then((v) => events.push(`answer ${v}`));
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(events).toEqual(['commit 1', 'flush begins', 'commit 2,3']);
+    // The running flush may have begun before batch 2 was written: batch 2 waits for the next one.
+    flushes[0]?.();
+    await first;
+    await new Promise((r) => setImmediate(r));
+    expect(events.slice(3)).toEqual(['flush ends', 'answer 1', 'flush begins']);
+    flushes[1]?.();
+    await Promise.all([second, third]);
+    expect(events.slice(6)).toEqual(['flush ends', 'answer 2', 'answer 3']);
+    await group.drain();
+  });
+
+  it('fails the items of a batch whose flush fails', async () => {
+    const group = new GroupCommit<number, number>(
+      async (items) => items,
+      500,
+      sharedFlush(() => Promise.reject(new Error('disk gone'))),
+    );
+    await expect(group.submit(1)).rejects.toThrow('disk gone');
   });
 });

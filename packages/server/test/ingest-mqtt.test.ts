@@ -106,7 +106,13 @@ describe.skipIf(!BROKER).each(ENGINES)('MQTT ingestion against the broker on %s'
         (v) => v > stored,
       ),
     ).toBe(stored + 1);
-    expect(t.app.ingest.counters.badMessages - before).toBe(2);
+    // Several connections hand messages over side by side: the good one may be stored first.
+    expect(
+      await until(
+        async () => t.app.ingest.counters.badMessages - before,
+        (v) => v >= 2,
+      ),
+    ).toBe(2);
   });
 
   it('splits the uplinks between two server copies in the share group, each stored once', async () => {

@@ -17,6 +17,22 @@ export function sharedTopics(url: URL): string[] {
   return MQTT_TOPICS.map((t) => `$share/${group}/${t}`);
 }
 
+/**
+ * Connections to the broker, each a member of the share group. mqtt.js hands a connection's messages
+ * over one at a time (the next after the last one's PUBACK, which goes out after its commit), so one
+ * connection commits one message at a time; with several, a group commit holds up to one message of
+ * each. `?connections=` sets another number.
+ */
+export const MQTT_CONNECTIONS = 32;
+
+/** The connections' client ids: with `?clientId=x`, x, x-1, x-2, … (each a kept session); else none. */
+export function mqttClientIds(url: URL): string[] | undefined {
+  const id = url.searchParams.get('clientId');
+  if (!id) return undefined;
+  const count = Number(url.searchParams.get('connections') ?? MQTT_CONNECTIONS);
+  return Array.from({ length: Math.max(1, Math.min(count, 1000)) }, (_, i) => (i === 0 ? id : `${id}-${i}`));
+}
+
 const TTS_TOPIC = /^v3\/[^/]+\/devices\/[^/]+\/up$/;
 const CHIRPSTACK_TOPIC = /^application\/[^/]+\/device\/[^/]+\/event\/([^/]+)$/;
 
@@ -35,13 +51,51 @@ export interface MqttSubscriberOptions {
  * broker delivers it again. A message that is not an uplink document is logged, counted and
  * acknowledged (sending it again would not make it better). TTS publishes at QoS 0 only.
  *
- * A client id in the URL (`?clientId=dosedot-1`) makes the session persistent (clean=false), so
- * messages published while this copy was away wait at the broker; without one each start is new.
+ * A client id in the URL (`?clientId=dosedot-1`) makes the sessions persistent (clean=false, one per
+ * connection: dosedot-1, dosedot-1-1, …), so messages published while this copy was away wait at the
+ * broker; without one each start is new. `?connections=` sets how many connections (MQTT_CONNECTIONS).
  * `?group=` names another share group (copies of another deployment on the same broker).
  */
 export function mqttSubscriber(opts: MqttSubscriberOptions): LongLived {
   const { ingest, log } = opts;
-  let client: MqttClient | undefined;
+  const clients: MqttClient[] = [];
+
+  /** One connection of the share group; resolves once subscribed (or its kept session is back). */
+  function connectOne(url: URL, broker: string, options: IClientOptions): Promise<void> {
+    const c = mqtt.connect(broker, options);
+    const first = clients.length === 0;
+    clients.push(c);
+    // Replaces the client's default: the acknowledgement goes out when `done` is called.
+    c.handleMessage = (packet, done) => {
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      handle(packet.topic, payload).then(
+        () => done(),
+        (err: unknown) => {
+          log.error({ err, topic: packet.topic }, 'MQTT uplink not stored; left unacknowledged');
+          done(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    };
+    c.on('error', (err) => log.warn({ err: err.message }, 'MQTT error'));
+    c.on('reconnect', () => log.debug('MQTT reconnecting'));
+    // The first connection says what all do; the others only when something goes wrong.
+    const info = first ? log.info.bind(log) : log.debug.bind(log);
+    return new Promise<void>((subscribed) => {
+      c.on('connect', (ack) => {
+        info({ sessionPresent: ack.sessionPresent, clientId: options.clientId }, 'MQTT connected');
+        // Subscribe whenever the broker kept no session for us (the first connection included).
+        if (ack.sessionPresent) return subscribed();
+        c.subscribe(sharedTopics(url), { qos: 1 }, (err, granted) => {
+          if (err) log.error({ err: err.message }, 'MQTT subscribe failed');
+          for (const g of granted ?? []) {
+            if (g.qos === 128) log.error({ topic: g.topic }, 'MQTT broker refused the subscription');
+            else info({ topic: g.topic, qos: g.qos }, 'MQTT subscribed');
+          }
+          subscribed();
+        });
+      });
+    });
+  }
 
   async function handle(topic: string, payload: Buffer): Promise<void> {
     const tts = TTS_TOPIC.test(topic);
@@ -68,48 +122,22 @@ export function mqttSubscriber(opts: MqttSubscriberOptions): LongLived {
     name: 'mqtt',
     start: async () => {
       const url = new URL(opts.url);
-      const persistent = url.searchParams.has('clientId');
-      const options: IClientOptions = {
-        clean: !persistent,
-        reconnectPeriod: 2000,
-        connectTimeout: 10_000,
-        // Subscriptions are made again on every connection without a kept session (below).
-        resubscribe: false,
-        ...(persistent ? {} : { clientId: `dosedot-${hostname()}-${randomBytes(4).toString('hex')}` }),
-      };
-      const c = mqtt.connect(opts.url, options);
-      client = c;
-      // Replaces the client's default: the acknowledgement goes out when `done` is called.
-      c.handleMessage = (packet, done) => {
-        const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-        handle(packet.topic, payload).then(
-          () => done(),
-          (err: unknown) => {
-            log.error({ err, topic: packet.topic }, 'MQTT uplink not stored; left unacknowledged');
-            done(err instanceof Error ? err : new Error(String(err)));
-          },
-        );
-      };
-      c.on('error', (err) => log.warn({ err: err.message }, 'MQTT error'));
-      c.on('reconnect', () => log.debug('MQTT reconnecting'));
-      let subscribedOnce: () => void = () => {};
-      const subscribed = new Promise<void>((resolve) => {
-        subscribedOnce = resolve;
-      });
-      c.on('connect', (ack) => {
-        log.info({ sessionPresent: ack.sessionPresent }, 'MQTT connected');
-        // Subscribe whenever the broker kept no session for us (the first connection included).
-        if (ack.sessionPresent) return subscribedOnce();
-        const topics = sharedTopics(url);
-        c.subscribe(topics, { qos: 1 }, (err, granted) => {
-          if (err) log.error({ err: err.message }, 'MQTT subscribe failed');
-          for (const g of granted ?? []) {
-            if (g.qos === 128) log.error({ topic: g.topic }, 'MQTT broker refused the subscription');
-            else log.info({ topic: g.topic, qos: g.qos }, 'MQTT subscribed');
-          }
-          subscribedOnce();
-        });
-      });
+      const ids = mqttClientIds(url);
+      const count = ids?.length ?? Number(url.searchParams.get('connections') ?? MQTT_CONNECTIONS);
+      // The client id goes in the options, one per connection (mqtt.js would take the URL's for all).
+      const broker = new URL(url);
+      broker.searchParams.delete('clientId');
+      const instance = randomBytes(4).toString('hex');
+      const subscriptions = Array.from({ length: Math.max(1, Math.min(count, 1000)) }, (_, i) =>
+        connectOne(url, broker.toString(), {
+          clean: !ids,
+          reconnectPeriod: 2000,
+          connectTimeout: 10_000,
+          // Subscriptions are made again on every connection without a kept session (connectOne).
+          resubscribe: false,
+          clientId: ids?.[i] ?? `dosedot-${hostname()}-${instance}-${i}`,
+        }),
+      );
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(() => {
@@ -117,11 +145,11 @@ export function mqttSubscriber(opts: MqttSubscriberOptions): LongLived {
           resolve();
         }, opts.connectTimeoutMs ?? 5000);
       });
-      await Promise.race([subscribed, timeout]);
+      await Promise.race([Promise.all(subscriptions), timeout]);
       clearTimeout(timer);
     },
     stop: async () => {
-      await client?.endAsync();
+      await Promise.all(clients.map((c) => c.endAsync()));
       await ingest.drain();
     },
   };

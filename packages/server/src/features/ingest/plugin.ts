@@ -18,7 +18,9 @@ export const ingestPlugin = fp(
   async (app: FastifyInstance) => {
     const service = createIngestService(app.db, {
       log: app.log.child({ part: 'ingest' }),
-      sqlite: app.config.database.kind === 'sqlite',
+      ...(app.config.database.kind === 'sqlite' && app.config.database.file !== ':memory:'
+        ? { sqliteFile: app.config.database.file }
+        : {}),
     });
     app.decorate('ingest', service);
     app.addHook('onClose', async () => service.drain());

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
 import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
 
@@ -37,14 +37,6 @@ export async function insertReadings(db: Db, rows: Insertable<SensorReadingsTabl
 
 export async function insertPresses(db: Db, rows: Insertable<ButtonPressesTable>[]): Promise<void> {
   for (const chunk of chunks(rows)) await db.insertInto('button_presses').values(chunk).execute();
-}
-
-/**
- * SQLite only: whether a commit waits until the write-ahead log is on disk (FULL) or not (NORMAL,
- * the connection's default). Ingestion commits with FULL: an uplink is acknowledged only when durable.
- */
-export async function setSqliteSynchronous(db: Db, level: 'FULL' | 'NORMAL'): Promise<void> {
-  await sql.raw(`pragma synchronous = ${level === 'FULL' ? 'FULL' : 'NORMAL'}`).execute(db);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import {
   type DecodedUplink,
   type DecodeStatus,
@@ -23,8 +24,8 @@ import {
   updateSensorBattery,
   updateSensorSummary,
 } from '../sensors';
-import { GroupCommit } from './group-commit';
-import { insertPresses, insertReadings, insertUplinks, setSqliteSynchronous } from './queries';
+import { GroupCommit, sharedFlush } from './group-commit';
+import { insertPresses, insertReadings, insertUplinks } from './queries';
 
 /** Where an uplink came from: network server and transport. */
 export type IngestSource =
@@ -106,10 +107,33 @@ const HISTORY_FUTURE_MS = 5 * 60_000;
 
 export interface IngestOptions {
   log: FastifyBaseLogger;
-  /** SQLite: commit each batch with synchronous=FULL (PostgreSQL commits are durable already). */
-  sqlite: boolean;
+  /**
+   * SQLite: the database file. Its write-ahead log is flushed to disk (fsync) after each commit and
+   * before the commit's uplinks are answered. Absent on PostgreSQL (a commit is durable) and for an
+   * in-memory database.
+   */
+  sqliteFile?: string;
   maxBatch?: number;
   now?: () => number;
+}
+
+/**
+ * SQLite (WAL, synchronous=NORMAL): makes every commit so far durable by flushing the write-ahead log
+ * to disk, as synchronous=FULL would at each commit, but in libuv's thread pool: the event loop goes
+ * on reading requests (the next batch) while the disk works, instead of stopping for each fsync. The
+ * log holds every frame committed since the last checkpoint, and a checkpoint flushes the log and the
+ * database itself; without a log (not in WAL mode) the database file is flushed.
+ */
+async function flushToDisk(file: string): Promise<void> {
+  const handle = await open(`${file}-wal`, 'r').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return open(file, 'r');
+    throw err;
+  });
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -139,17 +163,15 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     staleStatusEvents: 0,
   };
 
+  const sqliteFile = opts.sqliteFile;
+  /** Resolves when every commit so far is on disk (SQLite; undefined on PostgreSQL). */
+  const onDisk = sqliteFile === undefined ? undefined : sharedFlush(() => flushToDisk(sqliteFile));
+
   /** The work in one transaction that is on disk when it resolves. */
-  function durably<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    if (!opts.sqlite) return inTransaction(db, work);
-    return db.connection().execute(async (conn) => {
-      await setSqliteSynchronous(conn, 'FULL');
-      try {
-        return await conn.transaction().execute(work);
-      } finally {
-        await setSqliteSynchronous(conn, 'NORMAL');
-      }
-    });
+  async function durably<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    const result = await inTransaction(db, work);
+    await onDisk?.();
+    return result;
   }
 
   async function resolveSensors(trx: Db, uplinks: ParsedUplink[], at: number) {
@@ -300,33 +322,37 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     return { results, registered };
   }
 
-  const commits = new GroupCommit<IngestItem, IngestResult>(async (items) => {
-    const { results, registered } = await durably((trx) => writeBatch(trx, items));
-    // After the commit: count, and say what is new.
-    counters.devicesRegistered += registered.length;
-    for (const s of registered)
-      log.info({ deveui: s.deveui, profile: s.device_profile }, 'new device registered');
-    for (const r of results) {
-      counters.uplinks++;
-      if (r.result === 'stored') {
-        counters.stored++;
-        if (r.decode) counters[r.decode]++;
-        if (r.decode === 'undecodable') log.warn({ identity: r.identity }, 'undecodable uplink stored raw');
-        if (r.claimedReceivedAt !== null) {
-          counters.futureDated++;
-          log.warn(
-            {
-              identity: r.identity,
-              deveui: r.deveui,
-              claimedReceivedAt: new Date(r.claimedReceivedAt).toISOString(),
-            },
-            'uplink dated in the future by the network server: stored with our receive time (check its clock)',
-          );
-        }
-      } else counters.duplicates++;
-    }
-    return results.map(({ result, identity, decode }) => ({ result, identity, decode }));
-  }, opts.maxBatch);
+  const commits = new GroupCommit<IngestItem, IngestResult>(
+    async (items) => {
+      const { results, registered } = await inTransaction(db, (trx) => writeBatch(trx, items));
+      // After the commit: count, and say what is new.
+      counters.devicesRegistered += registered.length;
+      for (const s of registered)
+        log.info({ deveui: s.deveui, profile: s.device_profile }, 'new device registered');
+      for (const r of results) {
+        counters.uplinks++;
+        if (r.result === 'stored') {
+          counters.stored++;
+          if (r.decode) counters[r.decode]++;
+          if (r.decode === 'undecodable') log.warn({ identity: r.identity }, 'undecodable uplink stored raw');
+          if (r.claimedReceivedAt !== null) {
+            counters.futureDated++;
+            log.warn(
+              {
+                identity: r.identity,
+                deveui: r.deveui,
+                claimedReceivedAt: new Date(r.claimedReceivedAt).toISOString(),
+              },
+              'uplink dated in the future by the network server: stored with our receive time (check its clock)',
+            );
+          }
+        } else counters.duplicates++;
+      }
+      return results.map(({ result, identity, decode }) => ({ result, identity, decode }));
+    },
+    opts.maxBatch,
+    onDisk,
+  );
 
   /** False when the event is older than the device's last uplink, so its battery was not applied. */
   async function applyStatus(deveui: string, battery: number | null, at: number): Promise<boolean> {
