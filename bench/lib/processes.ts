@@ -63,9 +63,9 @@ export function startDoseDot(extraEnv: Record<string, string> = {}): Promise<Run
     ...extraEnv,
   };
   delete env.NODE_OPTIONS;
-  return startNode([path.join(ROOT, 'packages/server/dist/main.js')], env, () =>
-    rmSync(dataDir, { recursive: true, force: true }),
-  );
+  // BENCH_SERVER_MAIN: another build of the server (an A/B of two commits).
+  const main = process.env.BENCH_SERVER_MAIN ?? path.join(ROOT, 'packages/server/dist/main.js');
+  return startNode([main], env, () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 /** The bare Fastify ceiling answering each path with the given bytes. */
