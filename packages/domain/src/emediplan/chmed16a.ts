@@ -217,12 +217,16 @@ export function chmed16aOfPlan(
   const lost: LostPart[] = [];
   const times = options.segmentTimes ?? DEFAULT_SEGMENT_TIMES;
   const Medicaments = plan.medicines.map((m, medicine) => {
-    const Pos = writeParts(m.posology, medicine, lost, (part) => posOf(part, times));
+    // CHMED16A has one unit a medicament: a part in another unit cannot be written.
+    const unit = m.posology[0]?.unit ?? null;
+    const Pos = writeParts(m.posology, medicine, lost, (part) =>
+      part.unit === unit ? posOf(part, times) : lose('unit'),
+    );
     return compact({
       Id: m.name ?? m.identifier?.value ?? '',
       IdType: m.identifier ? ID_TYPE_OF[m.identifier.type] : 1,
       Pos: Pos.length > 0 ? Pos : undefined,
-      Unit: m.posology.find((p) => p.unit !== null)?.unit,
+      Unit: unit,
       TkgRsn: m.reason,
       AppInstr: m.instructions,
       AutoMed: m.selfMedication ? 1 : 0,

@@ -158,7 +158,7 @@ export const ID_TYPE_OF: Record<MedicineIdentifier['type'], number> = {
 export interface LostPart {
   medicine: number;
   part: number;
-  reason: 'freeText' | 'monthDays' | 'range' | 'noStart' | 'tooLong' | 'pattern';
+  reason: 'freeText' | 'monthDays' | 'range' | 'noStart' | 'tooLong' | 'pattern' | 'unit';
 }
 
 class Lost extends Error {

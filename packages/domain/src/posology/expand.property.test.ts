@@ -2,16 +2,9 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { doseInstances } from '../adherence/instances';
+import { anyDate, anyPart, anyTime } from './arbitraries';
 import { expandPosology, posologyOfDailyTimes } from './expand';
-import {
-  DAY_SEGMENTS,
-  type DayPattern,
-  type DoseSlot,
-  type PosologyPart,
-  type Regimen,
-  type Schedule,
-  type SegmentTimes,
-} from './model';
+import type { DayPattern, DoseSlot, PosologyPart, SegmentTimes } from './model';
 
 /*
  * The expansion against a brute force written another way: Luxon walks the calendar day by day,
@@ -24,100 +17,6 @@ import {
 const ZONES = ['Europe/Zurich', 'America/New_York'];
 const day = (iso: string) => DateTime.fromISO(iso, { zone: 'UTC' });
 
-// Times that fall in or near the spring gaps and autumn repeats of both zones, and ordinary ones.
-const anyTime = fc.constantFrom(
-  '00:00',
-  '01:30',
-  '02:00',
-  '02:30',
-  '02:59',
-  '03:00',
-  '08:00',
-  '12:45',
-  '23:59',
-);
-const anySlot: fc.Arbitrary<DoseSlot> = fc.record({
-  at: fc.oneof(anyTime, fc.constantFrom(...DAY_SEGMENTS)),
-  amount: fc.oneof(
-    fc.record({ value: fc.constantFrom(0.25, 0.5, 1, 2) }),
-    fc.record({ value: fc.constant(1), max: fc.constant(2) }),
-  ),
-});
-const anyPattern: fc.Arbitrary<DayPattern> = fc.oneof(
-  fc.constant({ kind: 'daily' as const }),
-  fc.constant({ kind: 'once' as const }),
-  fc.record({ kind: fc.constant('everyNDays' as const), n: fc.integer({ min: 2, max: 10 }) }),
-  fc.record({
-    kind: fc.constant('weekdays' as const),
-    weekdays: fc.uniqueArray(
-      fc.constantFrom(1, 2, 3, 4, 5, 6, 7) as fc.Arbitrary<1 | 2 | 3 | 4 | 5 | 6 | 7>,
-      {
-        minLength: 1,
-        maxLength: 7,
-      },
-    ),
-    everyNWeeks: fc.integer({ min: 1, max: 4 }),
-  }),
-  fc.record({
-    kind: fc.constant('monthDays' as const),
-    days: fc.uniqueArray(fc.integer({ min: 1, max: 31 }), { minLength: 1, maxLength: 4 }),
-    everyNMonths: fc.integer({ min: 1, max: 3 }),
-  }),
-);
-const anyRegimen: fc.Arbitrary<Regimen> = fc.record({
-  days: anyPattern,
-  slots: fc.array(anySlot, { minLength: 1, maxLength: 4 }),
-});
-const anySchedule: fc.Arbitrary<Schedule> = fc.oneof(
-  fc.record({ kind: fc.constant('regular' as const), regimen: anyRegimen }),
-  fc
-    .tuple(
-      fc.array(
-        fc.oneof(
-          fc.record({
-            kind: fc.constant('take' as const),
-            days: fc.integer({ min: 1, max: 30 }),
-            regimen: anyRegimen,
-          }),
-          fc.record({ kind: fc.constant('pause' as const), days: fc.integer({ min: 1, max: 14 }) }),
-        ),
-        { minLength: 1, maxLength: 4 },
-      ),
-      fc.boolean(),
-      fc.option(anyRegimen, { nil: undefined }),
-    )
-    .map(([phases, repeat, open]): Schedule => {
-      const all = phases.some((p) => p.kind === 'take')
-        ? phases
-        : [
-            ...phases,
-            {
-              kind: 'take' as const,
-              days: 3,
-              regimen: { days: { kind: 'daily' as const }, slots: [{ at: '08:00', amount: { value: 1 } }] },
-            },
-          ];
-      if (!repeat && open)
-        return { kind: 'sequence', phases: [...all, { kind: 'take', days: null, regimen: open }], repeat };
-      return { kind: 'sequence', phases: all, repeat };
-    }),
-);
-const anyDate = fc
-  .integer({ min: 0, max: 3 * 365 })
-  .map((n) => day('2024-01-01').plus({ days: n }).toISODate() as string);
-const anyPart: fc.Arbitrary<PosologyPart> = fc
-  .record({
-    from: anyDate,
-    length: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
-    schedule: anySchedule,
-  })
-  .map(({ from, length, schedule }) => ({
-    from,
-    to: length === null ? null : (day(from).plus({ days: length }).toISODate() as string),
-    inReserve: false,
-    unit: 'Stk',
-    schedule,
-  }));
 const anySegmentTimes: fc.Arbitrary<SegmentTimes> = fc.record({
   morning: fc.constantFrom('06:30', '08:00', '02:30'),
   noon: fc.constantFrom('12:00', '13:15'),
@@ -150,8 +49,12 @@ function bruteTakes(pattern: DayPattern, d: DateTime, anchor: DateTime): boolean
       return days >= 0 && days % pattern.n === 0;
     case 'weekdays': {
       if (!(pattern.weekdays as number[]).includes(d.weekday)) return false;
-      const weeks = Math.round(d.startOf('week').diff(anchor.startOf('week'), 'weeks').weeks);
-      return weeks >= 0 && weeks % pattern.everyNWeeks === 0;
+      if (pattern.everyNWeeks === 1) return true;
+      // Walk the cycles of N weeks from the anchor; take in the first week of each.
+      for (let start = anchor; start <= d; start = start.plus({ weeks: pattern.everyNWeeks })) {
+        if (d < start.plus({ weeks: 1 })) return true;
+      }
+      return false;
     }
     case 'monthDays': {
       if (!pattern.days.includes(d.day)) return false;

@@ -63,8 +63,8 @@ describe('expandPosology', () => {
     ]);
   });
 
-  it('takes on given weekdays every second week, counted from the start week', () => {
-    // 2025-03-01 is a Saturday: its week's Monday (24 Feb) is before the start, so the first dose is 10 March.
+  it('takes on given weekdays every second week, in two-week cycles from the start', () => {
+    // 2025-03-01 is a Saturday: the first cycle's week holds Monday 3 March, the next cycle's 17 March.
     const p = part({
       schedule: {
         kind: 'regular',
@@ -74,7 +74,7 @@ describe('expandPosology', () => {
         },
       },
     });
-    expect(datesOf([p], '2025-03-01', '2025-04-01')).toEqual(['2025-03-10', '2025-03-24']);
+    expect(datesOf([p], '2025-03-01', '2025-04-01')).toEqual(['2025-03-03', '2025-03-17', '2025-03-31']);
   });
 
   it('takes on days of the month and skips a day the month lacks', () => {

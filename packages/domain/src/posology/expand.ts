@@ -55,8 +55,7 @@ export function patternTakesOn(pattern: DayPattern, day: number, anchor: number)
     case 'weekdays': {
       if (!pattern.weekdays.includes(weekdayOf(day) as never)) return false;
       if (pattern.everyNWeeks === 1) return true;
-      const weeks = Math.floor((day - weekdayOf(day) - (anchor - weekdayOf(anchor))) / 7);
-      return weeks >= 0 && weeks % pattern.everyNWeeks === 0;
+      return day >= anchor && (day - anchor) % (7 * pattern.everyNWeeks) < 7;
     }
     case 'monthDays': {
       const here = civilOf(day);

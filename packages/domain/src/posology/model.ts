@@ -59,7 +59,10 @@ export const dayPatternSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('daily') }),
   /** Day 0 (the anchor: the part's or phase's start), day N, day 2N … */
   z.object({ kind: z.literal('everyNDays'), n: count(2, 366) }),
-  /** The given weekdays of the anchor's week, then of every N-th week after it (ISO weeks). */
+  /**
+   * The given weekdays; every N weeks: in cycles of 7N days from the anchor, those that fall in
+   * the cycle's first 7 days (eMediplan's cycle that begins at the start date).
+   */
   z.object({
     kind: z.literal('weekdays'),
     weekdays: z

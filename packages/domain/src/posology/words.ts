@@ -67,6 +67,7 @@ const regimenPhrase = (regimen: Regimen, unit: string | null): Phrase => ({
 export const UNSUPPORTED_REASONS = [
   'noDoses',
   'noTime',
+  'noStart',
   'perCycle',
   'interval',
   'changingDose',
