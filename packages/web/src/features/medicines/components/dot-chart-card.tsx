@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/loading';
+import { useAfterPaint } from '../../../hooks/use-after-paint';
 import { formatDate } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
 import type { Adherence } from '../api/get-adherence';
@@ -13,7 +14,7 @@ import { useTour } from '../hooks/use-tour';
 import { countKinds, dotsOf } from '../utils/dot-chart-data';
 import { DotLegend } from './dot-legend';
 
-// ECharts and react-joyride load with the chart and the first tour, after the page has appeared.
+// ECharts and react-joyride load with the chart and the first tour, after the page has painted.
 const DotChart = lazy(() => import('./dot-chart').then((m) => ({ default: m.DotChart })));
 const DotChartTour = lazy(() => import('./dot-chart-tour'));
 
@@ -28,7 +29,8 @@ export function DotChartCard({ adherence, dosageTimes, medicineNames }: DotChart
   const { lang, zone } = useViewer();
   const { t } = useTranslation();
   const dots = useMemo(() => dotsOf(adherence.days, zone), [adherence, zone]);
-  const tour = useTour(dots.length > 0);
+  const painted = useAfterPaint();
+  const tour = useTour(dots.length > 0 && painted);
   const [tourLoaded, setTourLoaded] = useState(false);
   const counts = countKinds(dots);
   const label = t('medicines.chart.label', {
@@ -56,15 +58,19 @@ export function DotChartCard({ adherence, dosageTimes, medicineNames }: DotChart
         </Alert>
       ) : (
         <Box data-tour="dot-chart" sx={{ minHeight: 380 }}>
-          <Suspense fallback={<Loading />}>
-            <DotChart
-              days={adherence.days}
-              dots={dots}
-              dosageTimes={dosageTimes}
-              medicineNames={medicineNames}
-              label={label}
-            />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={<Loading />}>
+              <DotChart
+                days={adherence.days}
+                dots={dots}
+                dosageTimes={dosageTimes}
+                medicineNames={medicineNames}
+                label={label}
+              />
+            </Suspense>
+          ) : (
+            <Loading />
+          )}
         </Box>
       )}
       <DotLegend counts={counts} />

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False until the page has painted what it has and the browser is idle, then true: for heavy parts
+ * that would otherwise take a phone's bandwidth and CPU from the page's first paint (the dot chart's
+ * ECharts and its tour: issue 23 item 12). Two seconds at the most when the browser is never idle.
+ */
+export function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      // The frame above is the paint; what runs after it has waited for it.
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => setPainted(true), { timeout: 2000 });
+      else timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle) cancelIdleCallback(idle);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
