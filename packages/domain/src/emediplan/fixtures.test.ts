@@ -120,9 +120,9 @@ describe('CHMED23A: the specification examples', () => {
         posology: [
           [
             'For 2 days — Every day: 0.5 Stk in the evening',
-            'Then a pause of 1 days',
+            'Then a pause of 1 day',
             'For 3 days — Every day: 0.75 Stk in the evening',
-            'Then a pause of 1 days',
+            'Then a pause of 1 day',
             'Then start again',
             'From Jan 10, 2024 to Feb 29, 2024',
           ],

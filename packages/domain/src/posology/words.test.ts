@@ -103,7 +103,10 @@ describe('posology in words', () => {
     for (const r of UNSUPPORTED_REASONS) keys.add(`posology.unsupported.${r}`);
     const params = (t: string) => [...t.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const language of LANGUAGES) {
-      for (const key of keys) expect(POSOLOGY_CATALOG[language][key], `${language} ${key}`).toBeDefined();
+      for (const key of keys) {
+        const text = POSOLOGY_CATALOG[language][key] ?? POSOLOGY_CATALOG[language][`${key}_other`];
+        expect(text, `${language} ${key}`).toBeDefined();
+      }
       expect(Object.keys(POSOLOGY_CATALOG[language]).sort()).toEqual(Object.keys(POSOLOGY_CATALOG.en).sort());
       for (const [key, text] of Object.entries(POSOLOGY_CATALOG[language])) {
         expect(params(text), `${language} ${key}`).toEqual(params(POSOLOGY_CATALOG.en[key] ?? ''));

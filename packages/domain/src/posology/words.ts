@@ -15,7 +15,8 @@ import {
  * A posology in words, as catalog keys with parameters: the web renders them with its i18next
  * catalogs, the server (the doctor PDF) with renderPhrase below. A parameter may itself be a phrase
  * or a list of phrases (rendered first; a list is joined the language's way, 'a, b and c'). A
- * parameter named `date`, `from` or `to` holding a 'YYYY-MM-DD' date is shown as a date.
+ * parameter named `date`, `from` or `to` holding a 'YYYY-MM-DD' date is shown as a date. A phrase
+ * with a number `count` has plural forms, as i18next has them: `key_one`, `key_other`.
  */
 
 export interface Phrase {
@@ -84,14 +85,15 @@ export function describePart(part: PosologyPart): Phrase[] {
   if (s.kind === 'regular') phrases.push(regimenPhrase(s.regimen, part.unit));
   else if (s.kind === 'sequence') {
     for (const phase of s.phases) {
-      if (phase.kind === 'pause') phrases.push({ key: 'posology.phase.pause', params: { n: phase.days } });
+      if (phase.kind === 'pause')
+        phrases.push({ key: 'posology.phase.pause', params: { count: phase.days } });
       else {
         phrases.push(
           phase.days === null
             ? { key: 'posology.phase.thenOn', params: { regimen: regimenPhrase(phase.regimen, part.unit) } }
             : {
                 key: 'posology.phase.take',
-                params: { n: phase.days, regimen: regimenPhrase(phase.regimen, part.unit) },
+                params: { count: phase.days, regimen: regimenPhrase(phase.regimen, part.unit) },
               },
         );
       }
@@ -115,7 +117,11 @@ const DATE_PARAMS = new Set(['date', 'from', 'to']);
 
 /** A phrase as text in `language`, from the domain's posology catalog (tests, the doctor PDF). */
 export function renderPhrase(phrase: Phrase, language: Language): string {
-  const template = POSOLOGY_CATALOG[language][phrase.key];
+  const count = phrase.params?.count;
+  const plural =
+    typeof count === 'number' ? `${phrase.key}_${new Intl.PluralRules(language).select(count)}` : null;
+  const template =
+    POSOLOGY_CATALOG[language][plural ?? phrase.key] ?? POSOLOGY_CATALOG[language][`${phrase.key}_other`];
   if (template === undefined) throw new RangeError(`No '${language}' text for ${phrase.key}`);
   const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
