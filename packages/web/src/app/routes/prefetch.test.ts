@@ -1,3 +1,4 @@
+import type { ImpersonationSession } from '@dosedot/domain';
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays } from '@dosedot/domain/time';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -76,18 +77,9 @@ describe("the pages' loaders ask for the page's first data under the keys the pa
     expect(asked.filter((url) => url.startsWith('/api/adherence'))).toEqual([]);
 
     asked = [];
-    useSession.setState({
-      impersonating: {
-        id: 7,
-        profileuid: 'c0ffee00-0000-4000-8000-000000000001',
-        userid: 12,
-        givenname: 'Petra',
-        familyname: 'Patient',
-        reason: 'Phone call',
-        startedAt: '2026-11-24T08:00:00.000Z',
-        expiresAt: '2026-11-24T08:30:00.000Z',
-      },
-    });
+    // The loaders read only whether someone is impersonated.
+    const impersonating = { id: 7, userid: 12, profileuid: 'c0ffee00-0000-4000-8000-000000000001' };
+    useSession.setState({ impersonating: impersonating as ImpersonationSession });
     dashboardLoader(args('/dashboard'));
     myMedicineLoader(args('/my-medicine'));
     await new Promise((resolve) => setTimeout(resolve, 20));
