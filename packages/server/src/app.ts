@@ -24,6 +24,7 @@ import { medicineRoutes } from './features/medicines/routes';
 import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { ownProfileRoutes, profileRoutes } from './features/profiles/routes';
+import { createReminderService, reminderRoutes, reminderSchedulerPart } from './features/reminders';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { statusRoutes } from './features/status/routes';
@@ -153,6 +154,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       simulatorPart({ db: app.db, ingest: app.ingest, log: app.log.child({ part: 'simulator' }) }),
     );
 
+  // Reminders and missed-dose alerts: a tick computes from the database what is due (issue 26).
+  app.lifecycle.add(
+    reminderSchedulerPart({
+      service: createReminderService({
+        db: app.db,
+        mailer: app.mailer,
+        appUrl: config.appUrl,
+        log: app.log.child({ part: 'reminders' }),
+      }),
+      everyMs: config.reminderTickMs,
+      log: app.log.child({ part: 'reminders' }),
+    }),
+  );
+
   // Routes, each in its access scope.
   await app.register(
     async (api) => {
@@ -182,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             sensorRoutes,
             chartRoutes,
             storageAlertRoutes,
+            reminderRoutes,
             accountDataRoutes,
           ),
           door({ subjectPolicy: 'healthData' }, healthDataRoutes),

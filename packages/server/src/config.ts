@@ -48,6 +48,12 @@ const envSchema = z.object({
     .max(730, 'SEED_DEMO_DAYS must be between 1 and 730')
     .optional(),
   SIMULATE: bool('SIMULATE').optional(),
+  REMINDER_TICK_MS: z.coerce
+    .number({ message: 'REMINDER_TICK_MS must be a number' })
+    .int('REMINDER_TICK_MS must be a whole number')
+    .min(0, 'REMINDER_TICK_MS must be between 0 and 3600000')
+    .max(3_600_000, 'REMINDER_TICK_MS must be between 0 and 3600000')
+    .default(30_000),
   REQUIRE_ADMIN_2FA: bool('REQUIRE_ADMIN_2FA').optional(),
   INGEST_TOKEN: z.string().min(16, 'INGEST_TOKEN must have at least 16 characters').optional(),
   MQTT_URL: urlWithScheme(['mqtt', 'mqtts', 'ws', 'wss'], 'MQTT_URL').optional(),
@@ -109,6 +115,8 @@ export interface AppConfig {
   /** SEED_DEMO_DAYS=N: days of history the demo data has (seed/demo.ts DEMO_DAYS unless set; the bench seeds a year). */
   seedDemoDays: number | undefined;
   simulate: boolean;
+  /** REMINDER_TICK_MS: how often the reminder scheduler looks for due notifications; 0 = never (tests tick by hand). */
+  reminderTickMs: number;
   /** Administrators must set up two-factor sign-in before any admin call (decision 0008). */
   requireAdmin2fa: boolean;
   ingestToken: string | undefined;
@@ -241,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     seedFleet: production ? 0 : (e.SEED_FLEET ?? 0),
     seedDemoDays: e.SEED_DEMO_DAYS,
     simulate: production ? false : (e.SIMULATE ?? false),
+    reminderTickMs: e.REMINDER_TICK_MS,
     // Compulsory for administrators in production unless turned off on purpose (decision 0008).
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? production,
     ingestToken: e.INGEST_TOKEN,

@@ -243,6 +243,20 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
     });
     expect(health.statusCode, health.body).toBe(200);
     const intake = await tookOne(p.auth);
+    const settings = {
+      email: true,
+      quietFrom: '22:00',
+      quietTo: '07:00',
+      missedAfterMinutes: 45,
+      caregiverDelayMinutes: 30,
+    };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/reminders/settings',
+      headers: p.auth,
+      payload: { data: settings },
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const res = await exportOf(p.auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -283,11 +297,14 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
     expect(data.auditLog.map((l: { action: string }) => l.action)).toEqual(
       expect.arrayContaining(['auth.login', 'health_data.write']),
     );
+    expect(data.reminders.settings).toMatchObject(settings);
+    expect(data.reminders.notifications).toEqual([]);
     // Someone else's data is never in it.
     const other = await patient(t.app);
     const theirs = (await exportOf(other.auth)).json();
     expect(JSON.stringify(theirs)).not.toContain(HEALTH_EMAIL);
     expect(theirs.healthData).toBeNull();
+    expect(theirs.reminders.settings).toBeNull();
     expect(theirs.intakes.boxPresses.every((x: { box: string }) => x.box === other.deveui)).toBe(true);
   });
 

@@ -89,6 +89,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/adherence/imp/:impUserId': 'door',
   'GET /api/storage-alerts': 'door',
   'GET /api/storage-alerts/imp/:impUserId': 'door',
+  'GET /api/reminders/settings': 'door',
+  'PUT /api/reminders/settings': 'door',
+  'POST /api/reminders/snooze': 'door',
+  'GET /api/reminders/notifications': 'door',
   'POST /api/sensor/button/getButtonPressHistory': 'door',
   'POST /api/sensor/history/getSensorTempAndHumiHistory': 'door',
   'POST /api/medicine-history/chart': 'door',
@@ -244,6 +248,17 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
         'POST /api/medicine-history/chart': {
           data: { deveui: '70B3D57ED0000001', startdate: weekAgo, enddate: today },
         },
+        'PUT /api/reminders/settings': {
+          data: {
+            email: true,
+            quietFrom: null,
+            quietTo: null,
+            missedAfterMinutes: 60,
+            caregiverDelayMinutes: 60,
+          },
+        },
+        // No dose of A's at this instant: A is refused by that (400), anyone else before it.
+        'POST /api/reminders/snooze': { data: { scheduled_at: new Date().toISOString(), minutes: 10 } },
       };
       const section = r.url.match(/^\/api\/health-data\/([a-z-]+)$/)?.[1];
       const body = bodies[`${r.method} ${r.url}`] ?? (section ? health[section] : undefined);
@@ -287,5 +302,6 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // A sweep of every route for every caller: longer than one request's test on a loaded machine.
+  }, 90_000);
 });

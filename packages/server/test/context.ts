@@ -109,6 +109,8 @@ export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): 
       SEED_DEMO: 'false',
       // A loaded test machine lags now and then; the pressure check has its own test (operations.test.ts).
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // The reminder scheduler's tick is called by the tests that need it (reminders.test.ts).
+      REMINDER_TICK_MS: '0',
       ...opts.env,
     }),
     database: database.config,

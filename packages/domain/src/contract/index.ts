@@ -9,6 +9,7 @@ export * from './intakes';
 export * from './medicine';
 export * from './oidc';
 export * from './profile';
+export * from './reminders';
 export * from './sensor';
 export * from './sessions';
 export * from './storage';

@@ -27,6 +27,7 @@ import * as profileTourSeen from './migrations/2026_11_25_0400_profile_tour_seen
 import * as searchFold from './migrations/2026_11_25_0500_search_fold';
 import * as scalePlan from './migrations/2026_11_25_0710_scale_plan';
 import * as dataVersions from './migrations/2026_11_26_0100_data_versions';
+import * as reminders from './migrations/2026_11_26_0300_reminders';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -180,6 +181,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0500_search_fold': searchFold,
   '2026_11_25_0710_scale_plan': scalePlan,
   '2026_11_26_0100_data_versions': dataVersions,
+  '2026_11_26_0300_reminders': reminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -138,6 +138,46 @@ export interface ManualIntakesTable {
   entered_at: number;
 }
 
+export interface ReminderSettingsTable {
+  profile_id: number;
+  /** E-mail reminders and alerts: 1 on, 0 off. */
+  email: number;
+  /** Local 'HH:MM' quiet hours (may span midnight); both null: none. */
+  quiet_from: string | null;
+  quiet_to: string | null;
+  missed_after_minutes: number;
+  caregiver_delay_minutes: number;
+  /** When a channel was switched on (nothing about earlier doses is sent); null: all off. */
+  enabled_at: number | null;
+  updated_at: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  profile_id: number;
+  recipient_id: number;
+  /** The domain's key (dose, kind, audience): unique with the profile and the recipient. */
+  key: string;
+  kind: string;
+  audience: string;
+  channel: string;
+  scheduled_at: number;
+  /** The dose's medicines, comma-separated ids. */
+  medicine_ids: string;
+  created_at: number;
+  /** Until when the copy that wrote or took it sends it; after that, unsent, any copy may. */
+  claimed_until: number;
+  sent_at: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface ReminderSnoozesTable {
+  profile_id: number;
+  scheduled_at: number;
+  until: number;
+}
+
 export interface UplinksTable {
   id: Generated<number>;
   /** The uplink's own identity (deduplication id, correlation id or DevEUI/session/fCnt). */
@@ -330,6 +370,9 @@ export interface Database {
   ended_sessions: EndedSessionsTable;
   two_factor_notices: TwoFactorNoticesTable;
   data_versions: DataVersionsTable;
+  reminder_settings: ReminderSettingsTable;
+  notifications: NotificationsTable;
+  reminder_snoozes: ReminderSnoozesTable;
 }
 
 /*

@@ -12,6 +12,7 @@ import { audit } from '../audit';
 import { createHealthDataService, presentHealthData } from '../health-data';
 import { manualIntakesOfProfile, presentManualIntake } from '../medicines';
 import { createProfileService, findPatient, profileLanguage } from '../profiles';
+import { remindersOfProfile } from '../reminders';
 import { climateOfProfile, pressesOfProfile } from '../sensors';
 import { createTwoFactorService } from '../two-factor';
 import { accountDeletedEmail } from './emails';
@@ -153,14 +154,16 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
           ip,
         });
       const auditLog = await sections.auditLog(person);
+      const reminders = await remindersOfProfile(db, profileId);
       return {
         format: ACCOUNT_EXPORT_FORMAT,
         exportedAt: new Date().toISOString(),
         about:
           'Everything DoseDot holds about you: your account, profile, medicines with their dosage times, ' +
           'intakes (box presses, and those entered by hand), the readings of your box from ' +
-          'while it was yours, My Health Data and the audit lines about you (accesses by administrators ' +
-          'included). Times are UTC (ISO 8601).',
+          'while it was yours, My Health Data, your reminder settings and the reminders and alerts sent ' +
+          'to you, and the audit lines about you (accesses by administrators included). Times are UTC ' +
+          '(ISO 8601).',
         account: {
           username: user.username,
           email: user.email,
@@ -176,6 +179,7 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
         intakes: { boxPresses, byHand: manualIntakes },
         boxReadings,
         healthData,
+        reminders,
         accessLog: auditLog.filter((line) => line.action.startsWith('impersonation.')),
         auditLog: auditLog.filter((line) => !line.action.startsWith('impersonation.')),
       };

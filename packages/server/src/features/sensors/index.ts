@@ -13,6 +13,7 @@ export {
 } from './boxes';
 export { clockOf, rangeOf } from './clock';
 export {
+  boxHealthOfProfile,
   climateOfProfile,
   findSensorByDeveui,
   firstAssignmentOfProfile,

@@ -357,3 +357,38 @@ export function climateOfProfile(
     .orderBy('sensor_readings.measured_at')
     .execute();
 }
+
+/** How many of a box's latest uplinks tell its usual interval (the reminders' box health). */
+const RECENT_UPLINKS = 12;
+
+/**
+ * The box a profile holds now, as the missed-dose alerts need it: its last battery, when it was last
+ * heard, and the times of its latest uplinks (newest first). Null when the profile holds no box.
+ */
+export async function boxHealthOfProfile(
+  db: Db,
+  profileId: number,
+): Promise<{ battery: number | null; lastUplinkAt: number | null; recent: number[] } | null> {
+  const box = await db
+    .selectFrom('sensor_assignments')
+    .innerJoin('sensors', 'sensors.id', 'sensor_assignments.sensor_id')
+    .select(['sensors.deveui', 'sensors.battery', 'sensors.last_uplink_at'])
+    .where('sensor_assignments.profile_id', '=', profileId)
+    .where('sensor_assignments.assigned_to', 'is', null)
+    .orderBy('sensor_assignments.assigned_from', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!box) return null;
+  const recent = await db
+    .selectFrom('uplinks')
+    .select('received_at')
+    .where('deveui', '=', box.deveui)
+    .orderBy('received_at', 'desc')
+    .limit(RECENT_UPLINKS)
+    .execute();
+  return {
+    battery: box.battery === null ? null : Number(box.battery),
+    lastUplinkAt: box.last_uplink_at === null ? null : Number(box.last_uplink_at),
+    recent: recent.map((r) => Number(r.received_at)),
+  };
+}

@@ -28,6 +28,8 @@ const ACTIONS = [
   'read_medicine',
   'read_adherence',
   'read_storage_alerts',
+  'read_reminders',
+  'edit_reminders',
   'read_presses',
   'read_climate',
   'read_chart',

@@ -1,0 +1,92 @@
+import type { Language } from '@dosedot/domain';
+import type { NotificationKind } from '@dosedot/domain/reminders';
+
+export interface NotificationText {
+  /** The local dosage time 'HH:MM'. */
+  time: string;
+  /** The medicines of the dose, by name. */
+  medicines: string[];
+  /** My Medicine, where the dose can be confirmed by hand. */
+  link: string;
+}
+
+type Texts = Record<NotificationKind, (t: NotificationText) => { subject: string; lead: string }>;
+
+const list = (names: string[]) => names.join(', ');
+
+const TEXTS: Record<Language, Texts & { close: string; hello: string; confirm: string }> = {
+  en: {
+    hello: 'Hello,',
+    confirm: 'Took it without the box? Confirm it here:',
+    close: 'Reminders and alerts can be switched off on your profile page.',
+    reminder: (t) => ({
+      subject: `DoseDot: time for your ${t.time} dose`,
+      lead: `It is time for your ${t.time} dose: ${list(t.medicines)}.`,
+    }),
+    missed: (t) => ({
+      subject: `DoseDot: your ${t.time} dose was not taken`,
+      lead: `Your box has not seen your ${t.time} dose (${list(t.medicines)}) being taken.`,
+    }),
+    box_offline: (t) => ({
+      subject: 'DoseDot: your box is offline',
+      lead: `Your box has stopped reporting, so DoseDot cannot tell whether you took your ${t.time} dose (${list(t.medicines)}). Please check that the box is on and within reach of the network.`,
+    }),
+    box_battery: (t) => ({
+      subject: 'DoseDot: your box needs a new battery',
+      lead: `Your box's battery is empty, so DoseDot cannot tell whether you took your ${t.time} dose (${list(t.medicines)}). Please change the battery.`,
+    }),
+  },
+  de: {
+    hello: 'Hallo,',
+    confirm: 'Ohne die Box eingenommen? Hier bestätigen:',
+    close: 'Erinnerungen und Hinweise lassen sich auf Ihrer Profilseite ausschalten.',
+    reminder: (t) => ({
+      subject: `DoseDot: Zeit für Ihre Einnahme um ${t.time}`,
+      lead: `Es ist Zeit für Ihre Einnahme um ${t.time}: ${list(t.medicines)}.`,
+    }),
+    missed: (t) => ({
+      subject: `DoseDot: Ihre Einnahme um ${t.time} fehlt`,
+      lead: `Ihre Box hat Ihre Einnahme um ${t.time} (${list(t.medicines)}) nicht bemerkt.`,
+    }),
+    box_offline: (t) => ({
+      subject: 'DoseDot: Ihre Box meldet sich nicht',
+      lead: `Ihre Box meldet sich nicht mehr; DoseDot kann daher nicht sehen, ob Sie Ihre Einnahme um ${t.time} (${list(t.medicines)}) genommen haben. Bitte prüfen Sie, ob die Box eingeschaltet und in Reichweite des Netzes ist.`,
+    }),
+    box_battery: (t) => ({
+      subject: 'DoseDot: Ihre Box braucht eine neue Batterie',
+      lead: `Die Batterie Ihrer Box ist leer; DoseDot kann daher nicht sehen, ob Sie Ihre Einnahme um ${t.time} (${list(t.medicines)}) genommen haben. Bitte wechseln Sie die Batterie.`,
+    }),
+  },
+  fr: {
+    hello: 'Bonjour,',
+    confirm: 'Pris sans le boîtier ? Confirmez-le ici :',
+    close: 'Les rappels et alertes se désactivent sur votre page de profil.',
+    reminder: (t) => ({
+      subject: `DoseDot : c’est l’heure de votre prise de ${t.time}`,
+      lead: `C’est l’heure de votre prise de ${t.time} : ${list(t.medicines)}.`,
+    }),
+    missed: (t) => ({
+      subject: `DoseDot : votre prise de ${t.time} manque`,
+      lead: `Votre boîtier n’a pas vu votre prise de ${t.time} (${list(t.medicines)}).`,
+    }),
+    box_offline: (t) => ({
+      subject: 'DoseDot : votre boîtier ne répond plus',
+      lead: `Votre boîtier ne donne plus de nouvelles ; DoseDot ne peut donc pas savoir si vous avez pris votre dose de ${t.time} (${list(t.medicines)}). Vérifiez qu’il est allumé et à portée du réseau.`,
+    }),
+    box_battery: (t) => ({
+      subject: 'DoseDot : votre boîtier a besoin d’une pile neuve',
+      lead: `La pile de votre boîtier est vide ; DoseDot ne peut donc pas savoir si vous avez pris votre dose de ${t.time} (${list(t.medicines)}). Changez la pile.`,
+    }),
+  },
+};
+
+/** A reminder or an alert as an e-mail, in the patient's language. */
+export function notificationEmail(
+  language: Language,
+  kind: NotificationKind,
+  t: NotificationText,
+): { subject: string; text: string } {
+  const texts = TEXTS[language] ?? TEXTS.en;
+  const { subject, lead } = texts[kind](t);
+  return { subject, text: `${texts.hello}\n\n${lead}\n\n${texts.confirm}\n${t.link}\n\n${texts.close}\n` };
+}
