@@ -1,23 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyDailyTimesMedicines } from '../posology/arbitraries';
 import { chartDayWindow } from './chart-day';
 import { MATCH_WINDOW_MS } from './constants';
 import { computeAdherence } from './engine';
 import { mergePresses } from './merge';
 
 const H = 3_600_000;
-const time = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
-  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
-const medicines = fc.uniqueArray(
-  fc.record({
-    id: fc.integer({ min: 1, max: 5 }),
-    startDate: fc.constantFrom('2025-03-25', '2025-03-29', null),
-    endDate: fc.constantFrom('2025-03-30', '2025-04-02', null),
-    times: fc.uniqueArray(time, { maxLength: 4 }),
-  }),
-  { maxLength: 3, selector: (m) => m.id },
-);
+const medicines = anyDailyTimesMedicines;
 
 describe('computeAdherence properties', () => {
   it('accounts for every merged press once and keeps each pair on its chart day within 4 h', () => {

@@ -1,3 +1,4 @@
+import type { SegmentTimes } from '../posology/model';
 import { addDays, dateOfDayNumber, isoWeekOf, monthOf, requireDayNumber } from '../time/dates';
 import { isKnownZone } from '../time/zone';
 import { bandOf, doseStatus, intakeStatusOf } from './band';
@@ -39,6 +40,8 @@ export interface AdherenceInput {
   now: number;
   /** Scheduled doses confirmed by hand (a medicine and a dose instant); others are ignored. */
   confirmations?: readonly DoseConfirmation[];
+  /** The patient's times for morning, noon, evening and night, for posologies that name them. */
+  segmentTimes?: SegmentTimes;
 }
 
 /** One medicine's dose within an intake, with its own status. */
@@ -180,7 +183,8 @@ export function computeAdherence(input: AdherenceInput): AdherenceResult {
   const rangeStart = boundaries[0] as number;
   const rangeEnd = boundaries[boundaries.length - 1] as number;
   // A chart day ends at 03:00 of the next date, so the last day's early doses are on range.to + 1.
-  const intakes = intakesOf(medicines, timezone, { from: range.from, to: addDays(range.to, 1) }).filter(
+  const dates = { from: range.from, to: addDays(range.to, 1) };
+  const intakes = intakesOf(medicines, timezone, dates, input.segmentTimes).filter(
     (intake) => intake.scheduledAt >= rangeStart && intake.scheduledAt < rangeEnd,
   );
   const presses = mergePresses(input.presses).filter((press) => press >= rangeStart && press < rangeEnd);

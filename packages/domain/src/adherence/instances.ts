@@ -1,6 +1,8 @@
+import { expandPosology } from '../posology/expand';
+import type { SegmentTimes } from '../posology/model';
 import { DAY_MS, dateOfDayNumber, requireDayNumber } from '../time/dates';
 import { wallToInstant } from '../time/local';
-import { msOfDay, parseWallTime } from '../time/wall-time';
+import { timeOfDay } from '../time/wall-time';
 import type { DateRange, DoseInstance, Intake, MedicineSchedule } from './types';
 
 /*
@@ -10,22 +12,19 @@ import type { DateRange, DoseInstance, Intake, MedicineSchedule } from './types'
  * takes the earlier instant. Instances of several medicines at the same instant form one intake.
  */
 
-export function timeOfDay(time: string): number {
-  const wall = parseWallTime(time);
-  if (!wall) throw new RangeError(`Invalid dosage time '${time}', expected HH:MM`);
-  return msOfDay(wall);
-}
-
 /**
  * The instances of one medicine on the local dates of `dates` (both included) that fall within its
  * own start and end dates, ordered by date then by the order of its times. A medicine without times
- * (type 2, as needed) has none.
+ * (type 2, as needed) has none. A medicine with a posology follows it instead of its times
+ * (posology/expand.ts, day segments at `segmentTimes`), within its own dates too.
  */
 export function doseInstances(
   medicine: MedicineSchedule,
   timezone: string,
   dates: DateRange,
+  segmentTimes?: SegmentTimes,
 ): DoseInstance[] {
+  if (medicine.posology) return posologyInstances(medicine, medicine.posology, timezone, dates, segmentTimes);
   if (medicine.times.length === 0) return [];
   const times = medicine.times.map((time) => ({ time, ms: timeOfDay(time) }));
   let first = requireDayNumber(dates.from, 'from date');
@@ -48,6 +47,22 @@ export function doseInstances(
   return instances;
 }
 
+function posologyInstances(
+  medicine: MedicineSchedule,
+  posology: NonNullable<MedicineSchedule['posology']>,
+  timezone: string,
+  dates: DateRange,
+  segmentTimes?: SegmentTimes,
+): DoseInstance[] {
+  const from =
+    medicine.startDate !== null && medicine.startDate > dates.from ? medicine.startDate : dates.from;
+  const to = medicine.endDate !== null && medicine.endDate < dates.to ? medicine.endDate : dates.to;
+  if (from > to) return [];
+  return expandPosology(medicine.id, posology, { timezone, dates: { from, to }, segmentTimes }).map(
+    ({ medicineId, date, time, scheduledAt }) => ({ medicineId, date, time, scheduledAt }),
+  );
+}
+
 /**
  * Intakes of a list of instances: instances at the same instant form one intake, listing each
  * medicine once (a medicine whose two times meet in a DST gap counts once). Ordered by time.
@@ -67,4 +82,6 @@ export const intakesOf = (
   medicines: readonly MedicineSchedule[],
   timezone: string,
   dates: DateRange,
-): Intake[] => groupIntakes(medicines.flatMap((medicine) => doseInstances(medicine, timezone, dates)));
+  segmentTimes?: SegmentTimes,
+): Intake[] =>
+  groupIntakes(medicines.flatMap((medicine) => doseInstances(medicine, timezone, dates, segmentTimes)));

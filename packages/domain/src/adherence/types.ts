@@ -1,3 +1,5 @@
+import type { PosologyPart } from '../posology/model';
+
 /** A medicine's id as the caller knows it (database ids are numbers, tests may use strings). */
 export type MedicineId = string | number;
 
@@ -13,6 +15,11 @@ export interface MedicineSchedule {
   endDate: string | null;
   /** Local wall-clock times 'HH:MM' (the API form 'HH:MM:00.000' is accepted too). */
   times: readonly string[];
+  /**
+   * The medicine's posology (posology/model.ts): when set, its doses follow it (every N days,
+   * weekdays, cycles, day segments…) and `times` is not read; parts in reserve or free text give none.
+   */
+  posology?: readonly PosologyPart[] | null;
   /**
    * The instant DoseDot starts tracking it (tracking.ts `trackingStart`): a dose scheduled before it is
    * 'not_tracked' unless a press matches it or it is confirmed by hand. Absent or null: always tracked.

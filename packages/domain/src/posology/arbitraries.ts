@@ -109,3 +109,18 @@ export const anyPart: fc.Arbitrary<PosologyPart> = fc
     unit: 'Stk',
     schedule,
   }));
+
+const quarterHour = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+
+/** Up to three medicines of daily times around the DST change of 2025-03-30 (adherence properties). */
+export const anyDailyTimesMedicines = fc.uniqueArray(
+  fc.record({
+    id: fc.integer({ min: 1, max: 5 }),
+    startDate: fc.constantFrom('2025-03-25', '2025-03-29', null),
+    endDate: fc.constantFrom('2025-03-30', '2025-04-02', null),
+    times: fc.uniqueArray(quarterHour, { maxLength: 4 }),
+  }),
+  { maxLength: 3, selector: (m) => m.id },
+);

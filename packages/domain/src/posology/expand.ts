@@ -1,7 +1,7 @@
-import { timeOfDay } from '../adherence/instances';
 import type { DateRange, DoseInstance, MedicineId, MedicineSchedule } from '../adherence/types';
 import { DAY_MS, dateOfDayNumber, requireDayNumber } from '../time/dates';
 import { wallToInstant } from '../time/local';
+import { timeOfDay } from '../time/wall-time';
 import {
   type Amount,
   DAY_SEGMENTS,

@@ -47,3 +47,10 @@ export function fromApiDosageTime(value: string): string {
   const t = requireWallTime(value);
   return `${pad(t.hour)}:${pad(t.minute)}`;
 }
+
+/** Milliseconds after local midnight of a dosage time ('HH:MM' or the API form), or a RangeError. */
+export function timeOfDay(time: string): number {
+  const wall = parseWallTime(time);
+  if (!wall) throw new RangeError(`Invalid dosage time '${time}', expected HH:MM`);
+  return msOfDay(wall);
+}
