@@ -18,15 +18,14 @@ import {
   numberAt,
   objectAt,
   partsOfTaper,
+  readPart,
   regularPart,
   secondsOfWallTime,
   segmentDoses,
   segmentSlots,
   sequencePart,
   textAt,
-  Unsupported,
   unsupported,
-  unsupportedPart,
   wallTimeOfSeconds,
   writeParts,
 } from './json';
@@ -98,14 +97,11 @@ function partOf(value: unknown, path: string, unit: string | null): PosologyPart
   if (from !== null && to !== null && from > to)
     invalid(`${path}.DtTo`, 'The end date is before the start date');
   const base = { from, to, inReserve: numberAt(pos.InRes, `${path}.InRes`) === 1, unit };
-  try {
+  return readPart(base, 'CHMED16A', pos, path, () => {
     if (arrayAt(pos.TT, `${path}.TT`).length > 0) return takingTimesPart(base, pos, path);
     const slots = segmentSlots(arrayAt(pos.D, `${path}.D`), `${path}.D`);
     return regularPart(base, { days: { kind: 'daily' }, slots });
-  } catch (error) {
-    if (error instanceof Unsupported) return unsupportedPart(base, 'CHMED16A', pos, error.reason);
-    throw error;
-  }
+  });
 }
 
 function medicineOf(value: unknown, path: string): ImportedMedicine {

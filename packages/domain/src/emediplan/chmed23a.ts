@@ -15,15 +15,14 @@ import {
   numberAt,
   objectAt,
   partsOfTaper,
+  readPart,
   regularPart,
   SEGMENT_OF_INDEX,
   segmentDoses,
   segmentSlots,
   sequencePart,
   textAt,
-  Unsupported,
   unsupported,
-  unsupportedPart,
   writeParts,
 } from './json';
 import type { ImportedMedicine, ImportedPlan } from './plan';
@@ -173,22 +172,17 @@ function partOf(value: unknown, path: string): { part: PosologyPart; instruction
   const base = { from, to, inReserve: pos.inRes === true, unit: textAt(pos.unit, `${path}.unit`) };
   const instructions = textAt(pos.appInstr, `${path}.appInstr`);
   const po = objectAt(pos.po, `${path}.po`);
-  try {
+  const part = readPart(base, 'CHMED23A', po, path, () => {
     const t = numberAt(po.t, `${path}.po.t`);
-    if (t === 2) {
-      const text = textAt(po.text, `${path}.po.text`) ?? '';
-      return { part: { ...base, schedule: { kind: 'freeText', text } }, instructions };
-    }
+    if (t === 2)
+      return { ...base, schedule: { kind: 'freeText', text: textAt(po.text, `${path}.po.text`) ?? '' } };
     if (t === 5) {
       const phases = phasesOf(po.sos, `${path}.po.sos`);
-      return { part: from === null ? unsupported('noStart') : sequencePart(base, phases), instructions };
+      return from === null ? unsupported('noStart') : sequencePart(base, phases);
     }
-    return { part: regularPart(base, regimenOf(po, `${path}.po`, from !== null)), instructions };
-  } catch (error) {
-    if (error instanceof Unsupported)
-      return { part: unsupportedPart(base, 'CHMED23A', po, error.reason), instructions };
-    throw error;
-  }
+    return regularPart(base, regimenOf(po, `${path}.po`, from !== null));
+  });
+  return { part, instructions };
 }
 
 function medicineOf(value: unknown, path: string): ImportedMedicine {

@@ -79,6 +79,29 @@ describe('decodeEmediplan refuses', () => {
     expect(errorOf('[1,2]')).toBe('notEmediplan @ code');
   });
 
+  it('a posology past the model’s limits: kept as text with its original, or refused when even that cannot be', () => {
+    const withPos = (pos: unknown) =>
+      decodeEmediplan(JSON.stringify({ ...example1, meds: [{ id: 'x', idType: 1, pos: [pos] }] }));
+    const times = Array.from({ length: 30 }, (_, i) => ({
+      dt: `${String(i % 24).padStart(2, '0')}:${i < 24 ? '00' : '30'}`,
+      do: { t: 1, a: 1 },
+    }));
+    const many = { t: 4, cyDuU: 4, cyDu: 1, tdo: { t: 2, ts: times }, tdpc: 1 };
+    const long = { t: 2, text: 'x'.repeat(3000) };
+    for (const po of [many, long]) {
+      const result = withPos({ dtFrom: '2024-01-01', po, unit: 'Stk' });
+      expect(result.ok && result.plan.medicines[0]?.posology[0]?.schedule).toEqual({
+        kind: 'freeText',
+        text: '',
+        unsupported: { format: 'CHMED23A', source: po, reason: 'unknown' },
+      });
+    }
+    const unit = withPos({ po: { t: 1, ds: [1, 0, 0, 0] }, unit: 'u'.repeat(50) });
+    expect(unit.ok ? 'decoded' : `${unit.error.code} @ ${unit.error.path}`).toBe(
+      'invalid @ meds.0.pos.0.unit',
+    );
+  });
+
   it('one chunk of a plan in several codes, which joinChunks puts together', () => {
     const whole = encodeEmediplan(
       (decodeEmediplan(JSON.stringify(example1)) as { ok: true; plan: never }).plan,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandPosology } from '../posology/expand';
-import { medicineTypeOf, type PosologyPart } from '../posology/model';
+import { medicineTypeOf, type PosologyPart, posologySchema } from '../posology/model';
 import { describePart, renderPhrase } from '../posology/words';
 import compressed16 from './fixtures/chmed16a/spec-example-compressed.json';
 import uncompressed16 from './fixtures/chmed16a/spec-example-uncompressed.json';
@@ -33,6 +33,8 @@ const summary = (plan: ImportedPlan) =>
   }));
 
 function expectRoundTrip(plan: ImportedPlan) {
+  for (const m of plan.medicines)
+    expect(posologySchema.safeParse(m.posology).success || m.posology.length === 0).toBe(true);
   const encoded = encodeEmediplan(plan, plan.format);
   expect(encoded.lost).toEqual([]);
   expect(decoded(encoded.code)).toEqual(plan);

@@ -7,7 +7,7 @@ import type {
   Regimen,
   SegmentTimes,
 } from '../posology/model';
-import { DAY_SEGMENTS } from '../posology/model';
+import { DAY_SEGMENTS, posologyPartSchema } from '../posology/model';
 import type { UnsupportedReason } from '../posology/words';
 import { addDays, isIsoDate } from '../time/dates';
 import type { EmediplanFormat, MedicineIdentifier } from './plan';
@@ -228,4 +228,34 @@ export function identified(id: string, idType: number | null, path: string) {
   if (type === undefined)
     invalid(path, 'The Id type is 1 (none), 2 (GTIN), 3 (Pharmacode) or 4 (product number)');
   return { name: type ? null : id, identifier: type ? { type, value: id } : null };
+}
+
+/**
+ * A part read by `build`, as the model's schema allows it: what DoseDot cannot schedule (an
+ * Unsupported thrown, or a part outside the schema's limits: over 24 doses a day, a text over 2,000
+ * characters…) becomes free text keeping `source`; a part even that cannot be is an 'invalid' error.
+ */
+export function readPart(
+  base: Omit<PosologyPart, 'schedule'>,
+  format: EmediplanFormat,
+  source: unknown,
+  path: string,
+  build: () => PosologyPart,
+): PosologyPart {
+  let part: PosologyPart;
+  try {
+    part = build();
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    part = unsupportedPart(base, format, source, error.reason);
+  }
+  if (posologyPartSchema.safeParse(part).success) return part;
+  const fallback = unsupportedPart(base, format, source, 'unknown');
+  const check = posologyPartSchema.safeParse(fallback);
+  if (check.success) return fallback;
+  const issue = check.error.issues[0];
+  return invalid(
+    [path, ...(issue?.path ?? [])].join('.'),
+    issue?.message ?? 'Not a posology DoseDot can keep',
+  );
 }
