@@ -121,9 +121,9 @@ describe('CHMED23A: the specification examples', () => {
         type: 1,
         posology: [
           [
-            'For 2 days — Every day: 0.5 Stk in the evening',
+            'For 2 days — Every day: ½ Stk in the evening',
             'Then a pause of 1 day',
-            'For 3 days — Every day: 0.75 Stk in the evening',
+            'For 3 days — Every day: ¾ Stk in the evening',
             'Then a pause of 1 day',
             'Then start again',
             'From Jan 10, 2024 to Feb 29, 2024',
@@ -233,18 +233,9 @@ describe('CHMED23A: the specification examples', () => {
         medicine: 'gtin 7680388400376',
         type: 1,
         posology: [
-          [
-            'Every day: 0.25 Stk in the morning and 0.25 Stk in the evening',
-            'From Feb 8, 2024 to Feb 10, 2024',
-          ],
-          [
-            'Every day: 0.5 Stk in the morning and 0.5 Stk in the evening',
-            'From Feb 11, 2024 to Feb 13, 2024',
-          ],
-          [
-            'Every day: 0.75 Stk in the morning and 0.75 Stk in the evening',
-            'From Feb 14, 2024 to Feb 16, 2024',
-          ],
+          ['Every day: ¼ Stk in the morning and ¼ Stk in the evening', 'From Feb 8, 2024 to Feb 10, 2024'],
+          ['Every day: ½ Stk in the morning and ½ Stk in the evening', 'From Feb 11, 2024 to Feb 13, 2024'],
+          ['Every day: ¾ Stk in the morning and ¾ Stk in the evening', 'From Feb 14, 2024 to Feb 16, 2024'],
           ['Every day: 1 Stk in the morning and 1 Stk in the evening', 'From Feb 17, 2024'],
         ],
       },
@@ -263,7 +254,7 @@ describe('CHMED23A: the specification examples', () => {
       {
         medicine: 'gtin 7680362030131',
         type: 2,
-        posology: [['If needed', 'Every day: 0.5 Stk at night', 'From Feb 8, 2024']],
+        posology: [['If needed', 'Every day: ½ Stk at night', 'From Feb 8, 2024']],
       },
     ]);
     expectRoundTrip(plan);
@@ -310,7 +301,7 @@ describe('CHMED23A: the posology examples of posology.md', () => {
       }),
     );
     expect(read).toEqual({
-      Daily: 'Every day: 1.5 Stk in the morning and 2 Stk in the evening',
+      Daily: 'Every day: 1½ Stk in the morning and 2 Stk in the evening',
       FreeText:
         'Take one pill. Wait one hour. If symptoms persist, take a second pill and wait 30 minutes. If symptoms persist, contact doctor.',
       Single: 'The plan gives no time or day for these doses',

@@ -36,6 +36,7 @@ export {
 export {
   describePart,
   describePosology,
+  formatAmount,
   type Phrase,
   renderPhrase,
   UNSUPPORTED_REASONS,

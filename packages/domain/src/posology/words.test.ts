@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants';
 import { POSOLOGY_CATALOG } from './catalog';
 import { DAY_SEGMENTS, type PosologyPart } from './model';
-import { describePart, type Phrase, renderPhrase, UNSUPPORTED_REASONS } from './words';
+import { describePart, formatAmount, type Phrase, renderPhrase, UNSUPPORTED_REASONS } from './words';
 
 const render = (part: PosologyPart, language: 'en' | 'de' | 'fr') =>
   describePart(part).map((p) => renderPhrase(p, language).replaceAll('\u00a0', ' '));
@@ -48,15 +48,15 @@ const cycle: PosologyPart = {
 describe('posology in words', () => {
   it('says a daily posology with segments, a range and dates in en, de and fr', () => {
     expect(render(segments, 'en')).toEqual([
-      'Every day: 0.5 Stk in the morning and 1–2 Stk at 21:00',
+      'Every day: ½ Stk in the morning and 1–2 Stk at 21:00',
       'From Mar 1, 2025 to Mar 31, 2025',
     ]);
     expect(render(segments, 'de')).toEqual([
-      'Täglich: 0,5 Stk morgens und 1–2 Stk um 21:00',
+      'Täglich: ½ Stk morgens und 1–2 Stk um 21:00',
       'Vom 01.03.2025 bis 31.03.2025',
     ]);
     expect(render(segments, 'fr')).toEqual([
-      'Chaque jour : 0,5 Stk le matin et 1 à 2 Stk à 21:00',
+      'Chaque jour : ½ Stk le matin et 1 à 2 Stk à 21:00',
       'Du 1 mars 2025 au 31 mars 2025',
     ]);
   });
@@ -87,6 +87,20 @@ describe('posology in words', () => {
       'En réserve, si besoin',
       'Le plan indique un intervalle minimal entre les doses',
       'Take one pill.',
+    ]);
+  });
+
+  it('writes amounts with eMediplan’s fractions, else as decimals of the language', () => {
+    expect([0.5, 1.5, 0.25, 2.75, 1 / 3, 0.125, 1, 0.3, 1.2].map((v) => formatAmount(v, 'de'))).toEqual([
+      '½',
+      '1½',
+      '¼',
+      '2¾',
+      '⅓',
+      '⅛',
+      '1',
+      '0,3',
+      '1,2',
     ]);
   });
 

@@ -16,7 +16,8 @@ import {
  * catalogs, the server (the doctor PDF) with renderPhrase below. A parameter may itself be a phrase
  * or a list of phrases (rendered first; a list is joined the language's way, 'a, b and c'). A
  * parameter named `date`, `from` or `to` holding a 'YYYY-MM-DD' date is shown as a date. A phrase
- * with a number `count` has plural forms, as i18next has them: `key_one`, `key_other`.
+ * with a number `count` has plural forms, as i18next has them: `key_one`, `key_other`. An amount
+ * (`value`, `max`) is written with eMediplan's fractions (formatAmount).
  */
 
 export interface Phrase {
@@ -114,6 +115,24 @@ export function describePart(part: PosologyPart): Phrase[] {
 export const describePosology = (posology: readonly PosologyPart[]): Phrase[][] => posology.map(describePart);
 
 const DATE_PARAMS = new Set(['date', 'from', 'to']);
+const AMOUNT_PARAMS = new Set(['value', 'max']);
+/** The fractions eMediplan prints for divisible tablets: ½, ⅓, ¼, ⅔, ¾, ⅛. */
+const FRACTIONS: [number, string][] = [
+  [1 / 2, '½'],
+  [1 / 3, '⅓'],
+  [1 / 4, '¼'],
+  [2 / 3, '⅔'],
+  [3 / 4, '¾'],
+  [1 / 8, '⅛'],
+];
+
+/** An amount as a patient reads it: 0.5 → '½', 1.25 → '1¼', else the language's decimal ('0,3'). */
+export function formatAmount(value: number, language: Language): string {
+  const whole = Math.floor(value);
+  const glyph = FRACTIONS.find(([f]) => Math.abs(value - whole - f) < 1e-9)?.[1];
+  if (glyph !== undefined) return `${whole === 0 ? '' : whole}${glyph}`;
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+}
 
 /** A phrase as text in `language`, from the domain's posology catalog (tests, the doctor PDF). */
 export function renderPhrase(phrase: Phrase, language: Language): string {
@@ -127,7 +146,8 @@ export function renderPhrase(phrase: Phrase, language: Language): string {
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   const list = new Intl.ListFormat(language, { type: 'conjunction' });
   const value = (name: string, param: string | number | Phrase | Phrase[]): string => {
-    if (typeof param === 'number') return numbers.format(param);
+    if (typeof param === 'number')
+      return AMOUNT_PARAMS.has(name) ? formatAmount(param, language) : numbers.format(param);
     if (typeof param === 'string') {
       return DATE_PARAMS.has(name) && isIsoDate(param) ? dates.format(new Date(`${param}T00:00:00Z`)) : param;
     }
