@@ -2,7 +2,14 @@ import { gzipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import compressed16 from './fixtures/chmed16a/spec-example-compressed.json';
 import example1 from './fixtures/chmed23a/example-1.json';
-import { decodeEmediplan, encodeEmediplan, joinChunks, MAX_JSON_BYTES, planPatientMatch } from './index';
+import {
+  decodeEmediplan,
+  encodeEmediplan,
+  importedPlanSchema,
+  joinChunks,
+  MAX_JSON_BYTES,
+  planPatientMatch,
+} from './index';
 import { fromBase64, toBase64 } from './transport';
 
 /*
@@ -113,6 +120,17 @@ describe('decodeEmediplan refuses', () => {
     expect(errorOf(chunks[1] as string)).toBe('chunk @ code');
     expect(joinChunks([chunks[2], chunks[0], chunks[1]] as string[])).toBe(whole.code);
     expect(() => joinChunks([chunks[0], chunks[2]] as string[])).toThrow(/missing/);
+  });
+});
+
+describe('importedPlanSchema', () => {
+  it('accepts a decoded plan and refuses a medicine with neither name nor identifier, naming the field', () => {
+    const decoded = decodeEmediplan(JSON.stringify(example1));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(importedPlanSchema.safeParse(decoded.plan).success).toBe(true);
+    const nameless = { ...decoded.plan.medicines[0], name: null, identifier: null };
+    const issues = importedPlanSchema.safeParse({ ...decoded.plan, medicines: [nameless] }).error?.issues;
+    expect(issues?.map((i) => i.path.join('.'))).toEqual(['medicines.0.name']);
   });
 });
 

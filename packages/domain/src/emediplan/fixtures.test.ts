@@ -10,7 +10,7 @@ import example3 from './fixtures/chmed23a/example-3.json';
 import example4 from './fixtures/chmed23a/example-4.json';
 import posologyExamples from './fixtures/chmed23a/posology-examples.json';
 import transmission23 from './fixtures/chmed23a/transmission-format-example.json';
-import { decodeEmediplan, encodeEmediplan, type ImportedPlan } from './index';
+import { decodeEmediplan, encodeEmediplan, type ImportedPlan, importedPlanSchema } from './index';
 
 /*
  * The specification's own examples (fixtures/SOURCES.md): each decodes to the schedules its text
@@ -35,6 +35,7 @@ const summary = (plan: ImportedPlan) =>
 function expectRoundTrip(plan: ImportedPlan) {
   for (const m of plan.medicines)
     expect(posologySchema.safeParse(m.posology).success || m.posology.length === 0).toBe(true);
+  expect(importedPlanSchema.parse(plan)).toEqual(plan);
   const encoded = encodeEmediplan(plan, plan.format);
   expect(encoded.lost).toEqual([]);
   expect(decoded(encoded.code)).toEqual(plan);

@@ -16,7 +16,10 @@ export {
   type EmediplanFormat,
   type ImportedMedicine,
   type ImportedPlan,
+  importedMedicineSchema,
+  importedPlanSchema,
   type MedicineIdentifier,
+  medicineIdentifierSchema,
   type PatientIdentity,
   planPatientMatch,
 } from './plan';
