@@ -66,12 +66,6 @@ const isPublicRoot = (id: string) =>
   /[\\/]src[\\/](main\.tsx|app[\\/]layouts[\\/]auth-layout\.tsx|features[\\/]auth[\\/]pages[\\/]signin-page\.tsx)$/.test(
     id,
   );
-/** What every signed-in page starts from besides: the private layouts. */
-const isPrivateRoot = (id: string) => /[\\/]src[\\/]app[\\/]layouts[\\/]/.test(id) && !isPublicRoot(id);
-/** What the signed-in shell and the dashboard start from: the entry, the private layouts, the dashboard's pages. */
-const isSharedRoot = (id: string) =>
-  /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id) || isDashboardRoot(id);
-
 interface Modules {
   getModuleInfo(id: string): {
     importers: readonly string[];
@@ -79,15 +73,29 @@ interface Modules {
     importedIds: readonly string[];
   } | null;
 }
+/**
+ * The shells' parts loaded when first used (the account menu, the language menu, the settings): a
+ * module of components/ or app/layouts/ that is imported lazily, and not by the routes.
+ */
+const isLaterShellPart = (id: string, modules: Modules) =>
+  /[\\/]src[\\/](components|app[\\/]layouts)[\\/]/.test(id) &&
+  (modules.getModuleInfo(id)?.dynamicImporters ?? []).some((by) => !/[\\/]app[\\/]routes[\\/]/.test(by));
+/** What every signed-in page starts from besides: the private layouts. */
+const isPrivateRoot = (id: string, modules: Modules) =>
+  /[\\/]src[\\/]app[\\/]layouts[\\/]/.test(id) && !isPublicRoot(id) && !isLaterShellPart(id, modules);
+/** What the signed-in shell and the dashboard start from: the entry, the private layouts, the dashboard's pages. */
+const isSharedRoot = (id: string, modules: Modules) =>
+  /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id, modules) || isDashboardRoot(id);
+
 /** Whether a root imports the module, directly or through static imports (answers kept per root kind). */
-function reachedFrom(isRoot: (id: string) => boolean, cache: Map<string, boolean>) {
+function reachedFrom(isRoot: (id: string, modules: Modules) => boolean, cache: Map<string, boolean>) {
   return (id: string, modules: Modules): boolean => {
     const known = cache.get(id);
     if (known !== undefined) return known;
     const seen = new Set([id]);
     const queue = [id];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      if (isRoot(next) || cache.get(next)) {
+      if (isRoot(next, modules) || cache.get(next)) {
         cache.set(id, true);
         return true;
       }
@@ -109,6 +117,7 @@ const inPublicShell = reachedFrom(isPublicRoot, new Map());
 const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
 const inDashboard = reachedFrom(isDashboardRoot, new Map());
 const inSharedShell = reachedFrom(isSharedRoot, new Map());
+const inLaterShell = reachedFrom(isLaterShellPart, new Map());
 
 /**
  * Few, larger chunks instead of one per module (a phone's cold start pays a round trip for each,
@@ -118,6 +127,8 @@ const inSharedShell = reachedFrom(isSharedRoot, new Map());
  * - `signin`: what only the sign-in's layout and page use (the form library, the inputs): the
  *   dashboard does not load it (issue 25 item 6);
  * - `private`: what the signed-in layouts add;
+ * - `menus`: what the shells' parts loaded when first used (the account and language menus, the
+ *   settings) add to `private` and `everyday`: the popovers and the dialog (issue 25 item 6);
  * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
  *   use besides the shell (issue 25 item 6: the dashboard does not load the other pages' components);
  * - `common`: the other libraries and shared modules of ours that only pages use (forms, tables, …);
@@ -126,14 +137,18 @@ const inSharedShell = reachedFrom(isSharedRoot, new Map());
  * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
  * one of those packages itself.
  */
-const CHUNK_KINDS = ['vendor', 'app', 'signin', 'private', 'everyday', 'common', 'feature'] as const;
+const CHUNK_KINDS = ['vendor', 'app', 'signin', 'private', 'everyday', 'menus', 'common', 'feature'] as const;
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
   if (library && LATER_PACKAGES.test(id)) return null;
+  // zod runs only in the forms of pages; the domain's barrels reach it from the shell through
+  // schemas no page runs (dropped from the build), which would put it in `vendor` (+24 KB gzip).
+  if (/node_modules[\\/]zod[\\/]/.test(id)) return 'common';
   const source = id.replace(/\\/g, '/');
   if (!library) {
     const info = modules.getModuleInfo(id);
     if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;
+    if (isLaterShellPart(id, modules)) return 'menus';
     const lazyPart = info.dynamicImporters.length > 0 && !/\/pages\/|\/app\/layouts\//.test(source);
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
     // German, French and the English texts beyond the shell's (i18n/index.ts) load on their own.
@@ -149,7 +164,8 @@ function chunkOf(id: string, modules: Modules): string | null {
   const feature = /\/src\/features\/([^/]+)\//.exec(source)?.[1];
   if (feature) return feature;
   if (!library && inPrivateShell(id, modules)) return 'private';
-  return inDashboard(id, modules) ? 'everyday' : 'common';
+  if (inDashboard(id, modules)) return 'everyday';
+  return inLaterShell(id, modules) ? 'menus' : 'common';
 }
 
 export default defineConfig({
@@ -164,6 +180,11 @@ export default defineConfig({
     // size is held by the gzip budget of the bench, this only keeps the build quiet.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The domain package declares nothing at load time that a page relies on: a page takes only
+      // what it uses of it (chartDayOf without the adherence engine, whose posology pulls zod).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           // Highest priority first: a group takes in the modules its own modules import unless an
