@@ -22,7 +22,7 @@ import {
   type SensorRef,
   sensorsByDeveui,
   updateSensorBattery,
-  updateSensorSummary,
+  updateSensorSummaries,
 } from '../sensors';
 import { GroupCommit, sharedFlush } from './group-commit';
 import { insertPresses, insertReadings, insertUplinks } from './queries';
@@ -306,7 +306,10 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     }
     await insertReadings(trx, readings);
     await insertPresses(trx, presses);
-    for (const [sensorId, summary] of summaries) await updateSensorSummary(trx, sensorId, summary);
+    await updateSensorSummaries(
+      trx,
+      [...summaries].map(([sensorId, summary]) => ({ sensorId, ...summary })),
+    );
 
     const results = items.map((it, i) => {
       const identity = it.uplink.identity;

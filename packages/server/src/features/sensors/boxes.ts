@@ -1,4 +1,4 @@
-import { type CompiledQuery, type DialectAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Sensor } from '../../db/types';
 
@@ -32,31 +32,39 @@ export function insertSensors(
     .execute();
 }
 
-/** The summary update compiled once per engine: it runs for every device in every ingestion batch. */
-const summaryUpdates = new WeakMap<DialectAdapter, CompiledQuery>();
+/** A device's summary from its newest uplink in a batch. */
+export interface SensorSummary {
+  sensorId: number;
+  at: number;
+  battery: number | null;
+  buttonmode: string | null;
+}
+
+/** Summaries per statement: four parameters each, far below either engine's limit. */
+const SUMMARIES_PER_UPDATE = 500;
 
 /**
- * The device summary from its newest uplink: battery and button mode when reported (null keeps what
- * is there), and when it was last heard. An uplink older than what the summary shows (a late retry)
- * leaves it alone.
+ * The device summaries from their newest uplinks, in one statement per 500 devices (an ingestion
+ * batch: one round trip and, on PostgreSQL, one run of the version trigger, not one per device):
+ * battery and button mode when reported (null keeps what is there), and when it was last heard. An
+ * uplink older than what the summary shows (a late retry) leaves that device alone. VALUES names its
+ * columns column1… on both engines; the casts give PostgreSQL their types.
  */
-export async function updateSensorSummary(
-  db: Db,
-  sensorId: number,
-  summary: { at: number; battery: number | null; buttonmode: string | null },
-): Promise<void> {
-  const adapter = db.getExecutor().adapter;
-  let query = summaryUpdates.get(adapter);
-  if (!query) {
-    query = sql`update sensors set last_uplink_at = ${0}, battery = coalesce(${0}, battery),
-      buttonmode = coalesce(${''}, buttonmode)
-      where id = ${0} and (last_uplink_at is null or last_uplink_at <= ${0})`.compile(db);
-    summaryUpdates.set(adapter, query);
+export async function updateSensorSummaries(db: Db, summaries: SensorSummary[]): Promise<void> {
+  for (let i = 0; i < summaries.length; i += SUMMARIES_PER_UPDATE) {
+    const rows = summaries
+      .slice(i, i + SUMMARIES_PER_UPDATE)
+      .map(
+        (s) =>
+          sql`(cast(${s.sensorId} as integer), cast(${s.at} as bigint), cast(${s.battery} as double precision), cast(${s.buttonmode} as varchar))`,
+      );
+    await sql`update sensors set last_uplink_at = v.column2, battery = coalesce(v.column3, sensors.battery),
+      buttonmode = coalesce(v.column4, sensors.buttonmode)
+      from (values ${sql.join(rows)}) as v
+      where sensors.id = v.column1 and (sensors.last_uplink_at is null or sensors.last_uplink_at <= v.column2)`.execute(
+      db,
+    );
   }
-  await db.executeQuery({
-    ...query,
-    parameters: [summary.at, summary.battery, summary.buttonmode, sensorId, summary.at],
-  });
 }
 
 /**

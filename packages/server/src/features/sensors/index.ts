@@ -9,7 +9,7 @@ export {
   type SensorRef,
   sensorsByDeveui,
   updateSensorBattery,
-  updateSensorSummary,
+  updateSensorSummaries,
 } from './boxes';
 export { clockOf, rangeOf } from './clock';
 export {
