@@ -36,9 +36,9 @@ import type { ImportedMedicine, ImportedPlan } from './plan';
  * four amounts for morning, noon, evening and night, or as taking times `TT`: an offset in seconds
  * after the start of a cycle of `CyDu` seconds (one day by default) that begins at `DtFrom` 00:00.
  * A cycle of whole days maps to every day, every N days, weekdays every N weeks (a 7N-day cycle
- * with the same doses on each day of its first week that takes) or a repeated sequence of one-day
- * phases; anything else (cycles in hours,
- * a dose that changes while it is given, no doses at all) is kept as it is and imported as text.
+ * with the same doses on each day of its first week that takes) or a repeated sequence (runs of
+ * days with the same doses, and pauses); anything else (cycles in hours, a dose that changes while
+ * it is given, no doses at all) is kept as it is and imported as text.
  */
 
 const DAY_SECONDS = 86_400;
@@ -83,7 +83,9 @@ function takingTimesPart(base: Omit<PosologyPart, 'schedule'>, pos: Json, path: 
   for (let d = 0; d < days; d++) {
     const slots = byDay.get(d);
     const last = phases.at(-1);
-    if (slots) phases.push({ kind: 'take', days: 1, regimen: { days: { kind: 'daily' }, slots } });
+    if (slots && last?.kind === 'take' && last.days !== null && sameSlots(last.regimen.slots, slots))
+      last.days += 1;
+    else if (slots) phases.push({ kind: 'take', days: 1, regimen: { days: { kind: 'daily' }, slots } });
     else if (last?.kind === 'pause') last.days += 1;
     else phases.push({ kind: 'pause', days: 1 });
   }

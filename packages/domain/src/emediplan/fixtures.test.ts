@@ -77,6 +77,52 @@ describe('CHMED16A: the specification example', () => {
   });
 });
 
+describe('CHMED16A: taking times over a cycle of days', () => {
+  it('reads 21 days on and 7 off at 21:00 as a repeated sequence of two phases', () => {
+    const TT = Array.from({ length: 21 }, (_, day) => ({ Off: day * 86_400 + 21 * 3600, DoFrom: 1 }));
+    const pos = { DtFrom: '2024-01-01', CyDu: 28 * 86_400, TT };
+    const plan = decoded(
+      `CHMED16A0${JSON.stringify({ Dt: '2024-01-01T08:00:00+01:00', Medicaments: [{ Id: 'Pille', IdType: 1, Unit: 'Stk', Pos: [pos] }] })}`,
+    );
+    expect(words(plan.medicines[0]?.posology[0] as PosologyPart)).toEqual([
+      'For 21 days — Every day: 1 Stk at 21:00',
+      'Then a pause of 7 days',
+      'Then start again',
+      'From Jan 1, 2024',
+    ]);
+    expectRoundTrip(plan);
+  });
+
+  it('reads a weekly cycle with the same doses on its days as weekdays, and one with others as a sequence', () => {
+    // 2024-01-01 is a Monday: offsets on days 0 and 3 are Monday and Thursday.
+    const week = (TT: unknown[]) =>
+      decoded(
+        `CHMED16A0${JSON.stringify({ Dt: '2024-01-01T08:00:00+01:00', Medicaments: [{ Id: 'X', IdType: 1, Pos: [{ DtFrom: '2024-01-01', CyDu: 604_800, TT }] }] })}`,
+      );
+    const same = week([
+      { Off: 8 * 3600, DoFrom: 1 },
+      { Off: 3 * 86_400 + 8 * 3600, DoFrom: 1 },
+    ]);
+    expect(words(same.medicines[0]?.posology[0] as PosologyPart)[0]).toBe(
+      'On Monday and Thursday: 1 at 08:00',
+    );
+    const other = week([
+      { Off: 8 * 3600, DoFrom: 1 },
+      { Off: 3 * 86_400 + 8 * 3600, DoFrom: 2 },
+    ]);
+    expect(words(other.medicines[0]?.posology[0] as PosologyPart)).toEqual([
+      'For 1 day — Every day: 1 at 08:00',
+      'Then a pause of 2 days',
+      'For 1 day — Every day: 2 at 08:00',
+      'Then a pause of 3 days',
+      'Then start again',
+      'From Jan 1, 2024',
+    ]);
+    expectRoundTrip(same);
+    expectRoundTrip(other);
+  });
+});
+
 describe('CHMED23A: the specification examples', () => {
   it('Example 1: daily doses, a weekly and a thrice-daily one without times kept as text', () => {
     const plan = decoded(JSON.stringify(example1));
