@@ -96,6 +96,8 @@ export default defineConfig({
         DATA_DIR,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        // The reminder scheduler's tick, short so reminders.spec.ts sees a reminder within seconds.
+        REMINDER_TICK_MS: '2000',
         INGEST_TOKEN,
         NODE_ENV: 'development',
         APP_URL: BASE_URL,

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dosedot/domain/constants';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from './api-client';
 
 /*
  * Form errors carry catalog keys as messages ('validation.required'); the form translates them. A
@@ -33,4 +34,25 @@ export function useFieldProps<T extends FieldValues>(form: UseFormReturn<T>) {
       fullWidth: true,
     };
   };
+}
+
+/**
+ * Puts the server's field errors of a 400 (the last part of each path) on the form's fields named in
+ * `fields`, focusing the first: whether any was shown (else the caller shows a general failure).
+ */
+export function showFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): boolean {
+  let shown = false;
+  if (error instanceof ApiError && error.status === 400)
+    for (const e of error.fieldErrors) {
+      const field = fields.find((f) => f === e.path.at(-1));
+      if (field) {
+        form.setError(field, { message: e.message }, { shouldFocus: !shown });
+        shown = true;
+      }
+    }
+  return shown;
 }

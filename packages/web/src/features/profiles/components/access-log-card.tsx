@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { failureKey } from '../../../lib/api-client';
 import { formatInZone } from '../../../lib/time-zone';
 import { useViewer } from '../../../lib/viewer';
 import { useAccessLog } from '../api/get-access-log';
+import { ListPager } from './list-pager';
 
 /** The audited actions the patient reads in words (the audit's action without its prefix). */
 const ACTIONS = [
@@ -151,17 +151,7 @@ export function AccessLogCard() {
             );
           })}
         </List>
-        {log.data.meta.pagination.pageCount > 1 ? (
-          <Pagination
-            sx={{ mt: 2 }}
-            count={log.data.meta.pagination.pageCount}
-            page={page}
-            onChange={(_, p) => setPage(p)}
-            getItemAriaLabel={(type, p) =>
-              type === 'page' ? t('profile.access.page', { page: p }) : t(`profile.access.pager.${type}`)
-            }
-          />
-        ) : null}
+        <ListPager pageCount={log.data.meta.pagination.pageCount} page={page} onChange={setPage} />
       </>
     );
 

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ContentCard } from '../../../components/content-card';
 import { paths } from '../../../config/paths';
-import { ApiError, failureKey } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/form';
+import { failureKey } from '../../../lib/api-client';
+import { showFieldErrors, useErrorText } from '../../../lib/form';
 import { LANGUAGES, localize } from '../../../lib/locale';
 import { useSettings } from '../../../lib/settings-store';
 import { notify } from '../../../lib/toast';
@@ -60,15 +60,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       // The page language follows the profile: the same page in its language (the locale route loads it).
       await navigate(localize(paths.profile, saved.language), { replace: true });
     } catch (error) {
-      let shown = false;
-      if (error instanceof ApiError && error.status === 400)
-        for (const e of error.fieldErrors) {
-          const field = FIELDS.find((f) => f === e.path.at(-1));
-          if (field) {
-            form.setError(field, { message: e.message }, { shouldFocus: !shown });
-            shown = true;
-          }
-        }
+      const shown = showFieldErrors(form, error, FIELDS);
       if (!shown) setFailure(failureKey(error));
     }
   });

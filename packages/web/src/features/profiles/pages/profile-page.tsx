@@ -18,6 +18,7 @@ import { MedicinesCard } from '../components/medicines-card';
 import { MyDataCard } from '../components/my-data-card';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileImageCard } from '../components/profile-image-card';
+import { RemindersCard } from '../components/reminders-card';
 
 /** One fact of the profile: a small secondary label above its value. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -107,6 +108,7 @@ export function ProfilePage() {
               </ContentCard>
               <MedicinesCard medicines={p.medicines} />
               <ProfileForm profile={p} />
+              <RemindersCard />
               <ProfileImageCard image={user?.profile_img} name={name} />
               <AccessLogCard />
               <MyDataCard />

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { reminderFormSchema, reminderFormValuesOf, reminderSettingsOf } from './reminder-form';
+
+const saved = {
+  email: false,
+  quietFrom: null,
+  quietTo: null,
+  missedAfterMinutes: 60,
+  caregiverDelayMinutes: 30,
+};
+
+describe('the reminders form', () => {
+  it('takes the saved settings and gives them back with what changed, keeping the caregivers’ delay', () => {
+    const values = reminderFormValuesOf(saved);
+    expect(values).toEqual({ email: false, quietFrom: '', quietTo: '', missedAfterMinutes: 60 });
+    expect(
+      reminderSettingsOf(saved, {
+        ...values,
+        email: true,
+        quietFrom: '22:00',
+        quietTo: '07:00',
+        missedAfterMinutes: 30,
+      }),
+    ).toEqual({
+      email: true,
+      quietFrom: '22:00',
+      quietTo: '07:00',
+      missedAfterMinutes: 30,
+      caregiverDelayMinutes: 30,
+    });
+  });
+
+  it('asks for both ends of the quiet hours, or neither, naming the second field', () => {
+    const r = reminderFormSchema.safeParse({
+      email: true,
+      quietFrom: '22:00',
+      quietTo: '',
+      missedAfterMinutes: 60,
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['quietTo', 'profile.reminders.quietBoth'],
+    ]);
+    expect(
+      reminderFormSchema.safeParse({ email: true, quietFrom: '', quietTo: '', missedAfterMinutes: 60 })
+        .success,
+    ).toBe(true);
+    const bad = reminderFormSchema.safeParse({
+      email: true,
+      quietFrom: '24:00',
+      quietTo: '07:00',
+      missedAfterMinutes: 60,
+    });
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toContain('quietFrom');
+  });
+});
