@@ -235,6 +235,7 @@ export function chmed16aOfPlan(
       FName: plan.patient.firstName,
       LName: plan.patient.lastName,
       BDt: plan.patient.birthDate,
+      Lng: options.language,
     }),
     Medicaments,
     MedType: 1,

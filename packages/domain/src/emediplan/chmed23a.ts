@@ -295,6 +295,7 @@ export function chmed23aOfPlan(
       fName: plan.patient.firstName,
       lName: plan.patient.lastName,
       bdt: plan.patient.birthDate,
+      lng: options.language,
     }),
     meds,
     medType: 1,

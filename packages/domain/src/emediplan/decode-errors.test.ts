@@ -123,6 +123,27 @@ describe('decodeEmediplan refuses', () => {
   });
 });
 
+describe('encodeEmediplan', () => {
+  it('writes the date of issue and the patient’s language it is given, and refuses a plan without a date', () => {
+    const decoded = decodeEmediplan(JSON.stringify(example1));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    const plan = { ...decoded.plan, issuedAt: null };
+    const options = { issuedAt: '2026-11-26T05:00:00+01:00', language: 'fr' };
+    expect(JSON.parse(encodeEmediplan(plan, 'CHMED23A', options).json)).toMatchObject({
+      dt: options.issuedAt,
+      patient: { fName: 'Alice', lng: 'fr' },
+      medType: 1,
+      auth: 2,
+    });
+    expect(JSON.parse(encodeEmediplan(plan, 'CHMED16A', options).json)).toMatchObject({
+      Dt: options.issuedAt,
+      Patient: { FName: 'Alice', Lng: 'fr' },
+      MedType: 1,
+    });
+    expect(() => encodeEmediplan(plan, 'CHMED16A')).toThrow(/date of issue/);
+  });
+});
+
 describe('importedPlanSchema', () => {
   it('accepts a decoded plan and refuses a medicine with neither name nor identifier, naming the field', () => {
     const decoded = decodeEmediplan(JSON.stringify(example1));

@@ -195,6 +195,8 @@ export interface EncodeOptions {
   segmentTimes?: SegmentTimes;
   /** The Id of the written plan (CHMED16A requires one). */
   id?: string;
+  /** The patient's language, ISO 639-1 ('de'): both formats require it of a medication plan. */
+  language?: string;
 }
 
 /** The object without its null and undefined fields (eMediplan leaves empty fields out). */
