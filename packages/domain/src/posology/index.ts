@@ -8,6 +8,7 @@ export {
   posologyOfDailyTimes,
   weekdayOf,
 } from './expand';
+export { type FhirDosage, fhirDosageOf } from './fhir';
 export {
   type Amount,
   amountSchema,

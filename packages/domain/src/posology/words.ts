@@ -53,9 +53,10 @@ function daysPhrase(days: DayPattern): Phrase {
     }
     case 'monthDays': {
       const list = [...days.days].sort((a, b) => a - b).join(', ');
+      const count = days.days.length;
       return days.everyNMonths === 1
-        ? { key: 'posology.days.monthDays', params: { list } }
-        : { key: 'posology.days.monthDaysEveryNMonths', params: { list, n: days.everyNMonths } };
+        ? { key: 'posology.days.monthDays', params: { list, count } }
+        : { key: 'posology.days.monthDaysEveryNMonths', params: { list, count, n: days.everyNMonths } };
     }
   }
 }
