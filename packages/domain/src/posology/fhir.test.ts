@@ -21,35 +21,24 @@ describe('fhirDosageOf', () => {
     };
     const text =
       'On Tuesday and Thursday, every 2 weeks: 1\u00a0Stk at 07:30 and ½–1\u00a0Stk in the evening; From Jan 10, 2024 to Feb 29, 2024';
+    const days = {
+      boundsPeriod: { start: '2024-01-10', end: '2024-02-29' },
+      frequency: 1,
+      period: 2,
+      periodUnit: 'wk',
+      dayOfWeek: ['tue', 'thu'],
+    };
     expect(fhirDosageOf([part])).toEqual([
       {
         sequence: 1,
         text,
-        timing: {
-          repeat: {
-            boundsPeriod: { start: '2024-01-10', end: '2024-02-29' },
-            frequency: 1,
-            period: 2,
-            periodUnit: 'wk',
-            dayOfWeek: ['tue', 'thu'],
-            timeOfDay: ['07:30:00'],
-          },
-        },
+        timing: { repeat: { ...days, timeOfDay: ['07:30:00'] } },
         doseAndRate: [{ doseQuantity: { value: 1, unit: 'Stk' } }],
       },
       {
         sequence: 1,
         text,
-        timing: {
-          repeat: {
-            boundsPeriod: { start: '2024-01-10', end: '2024-02-29' },
-            frequency: 1,
-            period: 2,
-            periodUnit: 'wk',
-            dayOfWeek: ['tue', 'thu'],
-            when: ['EVE'],
-          },
-        },
+        timing: { repeat: { ...days, when: ['EVE'] } },
         doseAndRate: [{ doseRange: { low: { value: 0.5, unit: 'Stk' }, high: { value: 1, unit: 'Stk' } } }],
       },
     ]);
