@@ -126,7 +126,7 @@ const inLaterShell = reachedFrom(isLaterShellPart, new Map());
  *   shell or the dashboard use too;
  * - `signin`: what only the sign-in's layout and page use (the form library, the inputs): the
  *   dashboard does not load it (issue 25 item 6);
- * - `private`: what the signed-in layouts add;
+ * - `private`: what the signed-in layouts add, and the English texts beyond the shell's;
  * - `menus`: what the shells' parts loaded when first used (the account and language menus, the
  *   settings) add to `private` and `everyday`: the popovers and the dialog (issue 25 item 6);
  * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
@@ -153,6 +153,9 @@ function chunkOf(id: string, modules: Modules): string | null {
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
     // German, French and the English texts beyond the shell's (i18n/index.ts) load on their own.
     const laterTexts = /\/i18n\/(de|fr|en)\//.test(source) && !inPublicShell(id, modules);
+    // English's other texts go with the signed-in layouts, which every page that needs them but a
+    // few public ones (legal, errors) loads anyway: one request less on each signed-in page.
+    if (laterTexts && /\/i18n\/en\//.test(source)) return 'private';
     if (lazyPart || later || laterTexts) return null;
   }
   if (inPublicShell(id, modules)) {
