@@ -218,10 +218,17 @@ async function webhookRow(
         .replace('__FCNT__', '1')
         .replace('__ID__', 'SAMPLE'),
     ) as unknown;
-    const answer = await request(`${server.url}/api/ingest/tts`, {
-      json: sample,
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const send = () =>
+      request(`${server.url}/api/ingest/tts`, {
+        json: sample,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+    let answer = await send();
+    // A busy machine just after the start: the server sheds load (503) until its event loop settles.
+    for (let tries = 0; answer.status === 503 && tries < 20; tries++) {
+      await new Promise((r) => setTimeout(r, 500));
+      answer = await send();
+    }
     if (answer.status !== 200) throw new Error(`ingest answered ${answer.status}: ${answer.body}`);
     bare = await startBare([{ path: '/api/ingest/tts', method: 'POST', ...answer }]);
     let runs = 0;
