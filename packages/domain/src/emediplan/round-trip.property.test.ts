@@ -90,7 +90,7 @@ describe.each(['CHMED23A', 'CHMED16A'] as const)('%s round trip', (format) => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('loses nothing of a plan of daily times, weekdays and days (in the 2023 format, of months and units too)', () => {
     const simple = anyPlan(format).filter((plan) =>
@@ -108,7 +108,7 @@ describe.each(['CHMED23A', 'CHMED16A'] as const)('%s round trip', (format) => {
       fc.property(simple, (plan) => {
         expect(encodeEmediplan(plan, format).lost).toEqual([]);
       }),
-      { numRuns: 50 },
+      { numRuns: 30 },
     );
-  });
+  }, 120_000);
 });

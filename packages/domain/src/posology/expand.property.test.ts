@@ -202,5 +202,5 @@ describe('a daily-times medicine', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
