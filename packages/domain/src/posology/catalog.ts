@@ -146,3 +146,25 @@ const fr: Catalog = {
 };
 
 export const POSOLOGY_CATALOG: Readonly<Record<Language, Catalog>> = { en, de, fr };
+
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * The catalog of a language as nested objects ({ posology: { slot: { time: … } } }), the shape of
+ * the web's i18next catalogs, whose keys are paths ('posology.slot.time').
+ */
+export function posologyCatalogTree(language: Language): Tree {
+  const tree: Tree = {};
+  for (const [key, text] of Object.entries(POSOLOGY_CATALOG[language])) {
+    const path = key.split('.');
+    let node = tree;
+    for (const step of path.slice(0, -1)) {
+      const next = node[step] ?? {};
+      if (typeof next === 'string') throw new Error(`${key}: ${step} is a text`);
+      node[step] = next;
+      node = next;
+    }
+    node[path.at(-1) as string] = text;
+  }
+  return tree;
+}

@@ -1,4 +1,4 @@
-export { POSOLOGY_CATALOG } from './catalog';
+export { POSOLOGY_CATALOG, posologyCatalogTree } from './catalog';
 export {
   type ExpandOptions,
   expandPosology,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants';
-import { POSOLOGY_CATALOG } from './catalog';
+import { POSOLOGY_CATALOG, posologyCatalogTree } from './catalog';
 import { DAY_SEGMENTS, type PosologyPart } from './model';
 import { describePart, formatAmount, type Phrase, renderPhrase, UNSUPPORTED_REASONS } from './words';
 
@@ -124,6 +124,20 @@ describe('posology in words', () => {
       expect(Object.keys(POSOLOGY_CATALOG[language]).sort()).toEqual(Object.keys(POSOLOGY_CATALOG.en).sort());
       for (const [key, text] of Object.entries(POSOLOGY_CATALOG[language])) {
         expect(params(text), `${language} ${key}`).toEqual(params(POSOLOGY_CATALOG.en[key] ?? ''));
+      }
+    }
+  });
+});
+
+describe('posologyCatalogTree', () => {
+  it('holds every text at the path of its key, as the web’s catalogs do', () => {
+    for (const language of LANGUAGES) {
+      const tree = posologyCatalogTree(language);
+      for (const [key, text] of Object.entries(POSOLOGY_CATALOG[language])) {
+        const found = key
+          .split('.')
+          .reduce<unknown>((node, step) => (node as Record<string, unknown>)?.[step], tree);
+        expect(found, `${language} ${key}`).toBe(text);
       }
     }
   });
