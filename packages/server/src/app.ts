@@ -13,6 +13,7 @@ import { accountDataRoutes } from './features/account/routes';
 import { adherenceRoutes } from './features/adherence/routes';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
+import { caregiverRoutes } from './features/caregivers';
 import { chartRoutes } from './features/charts/routes';
 import { healthDataRoutes } from './features/health-data/routes';
 import { impersonationRoutes } from './features/impersonation/routes';
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ownProfileRoutes,
           profileImageRoutes,
           twoFactorRoutes,
+          caregiverRoutes,
         ),
       );
       // A patient's data, behind the one door (plugins/subject.ts): one's own, or the patient of an

@@ -46,6 +46,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/logout': 'self',
   'POST /api/auth/change-password': 'self',
   'PUT /api/profile/userdata': 'self',
+  'GET /api/caregivers': 'self',
+  'POST /api/caregivers/invite': 'self',
+  'DELETE /api/caregivers/:id': 'self',
+  'POST /api/caregivers/accept': 'self',
+  'GET /api/caregiving': 'self',
   'GET /api/profile/access-log': 'self',
   'PUT /api/profile/image': 'self',
   'DELETE /api/profile/image': 'self',
@@ -248,6 +253,9 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
         'POST /api/medicine-history/chart': {
           data: { deveui: '70B3D57ED0000001', startdate: weekAgo, enddate: today },
         },
+        'POST /api/caregivers/invite': { data: { email: 'matrix.carer@example.test' } },
+        // Not a real invitation: every signed-in caller is refused by that (400), not by its role.
+        'POST /api/caregivers/accept': { data: { token: 'x'.repeat(43) } },
         'PUT /api/reminders/settings': {
           data: {
             email: true,

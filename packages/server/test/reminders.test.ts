@@ -1,12 +1,15 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { localClock } from '@dosedot/domain/reminders';
 import { addDays, localToUtc } from '@dosedot/domain/time';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db';
 import { createReminderService } from '../src/features/reminders';
 import type { Mailer } from '../src/lib/mailer';
 import { ENGINES, enteredAt, giveBox, memoryMailer, registerUser, useTestApp } from './context';
 
+// Each scheduler tick works out every enabled patient of the file's database: a few seconds per test
+// when the machine is busy, more than the default limit now and then.
+vi.setConfig({ testTimeout: 60_000 });
 const ZONE = 'Europe/Berlin';
 const MIN = 60_000;
 const silentLog = { warn() {}, error() {}, info() {} } as never;

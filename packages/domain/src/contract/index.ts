@@ -4,6 +4,7 @@ export * from './admin';
 export * from './assign';
 export * from './auth';
 export * from './box-import';
+export * from './caregivers';
 export * from './common';
 export * from './intakes';
 export * from './medicine';

@@ -172,6 +172,23 @@ export interface NotificationsTable {
   last_error: string | null;
 }
 
+export interface CaregiversTable {
+  id: Generated<number>;
+  /** The patient who invited them. */
+  profile_id: number;
+  /** The address the invitation went to. */
+  email: string;
+  /** SHA-256 (hex) of the single-use invitation token. */
+  token_hash: string;
+  invited_at: number;
+  expires_at: number;
+  /** When the invitation was taken, and by whom; null while open. */
+  accepted_at: number | null;
+  user_id: number | null;
+  /** When the patient ended it; null while it holds. */
+  revoked_at: number | null;
+}
+
 export interface ReminderSnoozesTable {
   profile_id: number;
   scheduled_at: number;
@@ -373,6 +390,7 @@ export interface Database {
   reminder_settings: ReminderSettingsTable;
   notifications: NotificationsTable;
   reminder_snoozes: ReminderSnoozesTable;
+  caregivers: CaregiversTable;
 }
 
 /*

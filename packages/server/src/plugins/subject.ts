@@ -1,7 +1,8 @@
-import { allows, hasHealthDataAccess } from '@dosedot/domain';
+import { allows, CAREGIVER_MESSAGES, CAREGIVER_READS, hasHealthDataAccess } from '@dosedot/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Db, readNow } from '../db';
 import { audit } from '../features/audit';
+import { activeGrant } from '../features/caregivers';
 import { openSessions } from '../features/impersonation';
 import { findPatient, type PatientKey, type PatientRow } from '../features/profiles';
 import { fieldError, forbidden, HttpError, notFound } from '../lib/errors';
@@ -47,8 +48,11 @@ export interface Subject {
   healthData: boolean;
   /** Who calls: the patient themself, or an administrator in a session. */
   actor: CurrentUser;
-  /** The open impersonation session the actor reaches the patient through; null for one's own data. */
-  session: { id: number; reason: string } | null;
+  /**
+   * How the actor reaches someone else's data: an administrator's open impersonation session (its
+   * reason), or a caregiver's grant (read-only); null for one's own data.
+   */
+  session: { id: number; reason: string | null; as: 'impersonation' | 'caregiver' } | null;
   /**
    * Inside the transaction of a write: writes this access into the patient's access log, with what
    * the write touched (nothing for one's own data). Every write route through the door calls it.
@@ -162,17 +166,29 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
       }
       let session: Subject['session'] = null;
       if (target.id !== own.id) {
-        // Someone else's data: an administrator inside an open session for that patient, nobody else.
-        if (!allows(actor, 'admin')) throw notYours();
-        requireAdminSecondFactor(app, actor);
-        const [open] = await openSessions(app.db, actor.id, Date.now(), target.id);
-        if (!open) throw forbidden('Start an impersonation session for this patient first');
-        session = { id: open.id, reason: open.reason };
+        // Someone else's data: an administrator inside an open session for that patient, or one of
+        // the patient's caregivers reading (issue 26 item 5); nobody else.
+        if (allows(actor, 'admin')) {
+          requireAdminSecondFactor(app, actor);
+          const [open] = await openSessions(app.db, actor.id, Date.now(), target.id);
+          if (!open) throw forbidden('Start an impersonation session for this patient first');
+          session = { id: open.id, reason: open.reason, as: 'impersonation' };
+        } else {
+          const grant = await activeGrant(app.db, actor.id, target.id);
+          if (!grant) throw notYours();
+          const action = request.routeOptions.config.access?.action ?? '';
+          if (writesOf(request) || !CAREGIVER_READS.includes(action))
+            throw forbidden(CAREGIVER_MESSAGES.readOnly);
+          session = { id: grant.id, reason: null, as: 'caregiver' };
+        }
       }
+      // A caregiver never reaches My Health Data: it is the patient's own, shared with administrators only.
       const healthData =
         target.id === own.id
           ? actor.healthData
-          : hasHealthDataAccess(target.email, healthDataEmails, target.confirmed === 1);
+          : session?.as === 'caregiver'
+            ? false
+            : hasHealthDataAccess(target.email, healthDataEmails, target.confirmed === 1);
       return allowed(makeSubject(request, actor, target, session, healthData));
     };
 
@@ -247,12 +263,16 @@ function makeSubject(
       if (!record)
         throw new HttpError(500, 'InternalServerError', 'A route behind the door has no access record');
       recorded.add(subject);
+      const by =
+        session.as === 'caregiver'
+          ? { caregiver: session.id }
+          : { session: session.id, reason: session.reason };
       await audit(trx, {
         actorUserId: actor.id,
-        action: `impersonation.${record.action}`,
+        action: `${session.as}.${record.action}`,
         targetType: 'profile',
         targetId: target.id,
-        details: { session: session.id, reason: session.reason, ...record.touched?.(request), ...touched },
+        details: { ...by, ...record.touched?.(request), ...touched },
         ip: request.ip,
       });
     },

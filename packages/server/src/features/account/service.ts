@@ -38,6 +38,8 @@ export interface AccountServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/** What others did with the patient's data: an administrator's session, a caregiver's read. */
+const BY_OTHERS = /^(impersonation|caregiver)\./;
 /** What stands in for a deleted person's name or address in the audit lines that stay. */
 const REMOVED = '[deleted]';
 
@@ -180,8 +182,8 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
         boxReadings,
         healthData,
         reminders,
-        accessLog: auditLog.filter((line) => line.action.startsWith('impersonation.')),
-        auditLog: auditLog.filter((line) => !line.action.startsWith('impersonation.')),
+        accessLog: auditLog.filter((line) => BY_OTHERS.test(line.action)),
+        auditLog: auditLog.filter((line) => !BY_OTHERS.test(line.action)),
       };
     },
 

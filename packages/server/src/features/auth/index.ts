@@ -4,7 +4,7 @@
  */
 
 export { confirmEmailEmail, resetPasswordEmail } from './emails';
-export { newConfirmationLink, newResetLink, RESET_CODE_LIFETIME_MS } from './links';
+export { newConfirmationLink, newResetLink, RESET_CODE_LIFETIME_MS, sha256Hex } from './links';
 export { presentUser } from './presenter';
 export {
   findActiveUserById,

@@ -228,7 +228,10 @@ function accessQuery(db: Db, owner: LogOwner) {
         eb.and([
           eb('audit_log.target_type', '=', 'profile'),
           eb('audit_log.target_id', '=', String(owner.profileId)),
-          eb('audit_log.action', 'like', 'impersonation.%'),
+          eb.or([
+            eb('audit_log.action', 'like', 'impersonation.%'),
+            eb('audit_log.action', 'like', 'caregiver.%'),
+          ]),
         ]),
         eb.and([
           eb('audit_log.target_type', '=', 'user'),

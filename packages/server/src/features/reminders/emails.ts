@@ -80,6 +80,73 @@ const TEXTS: Record<Language, Texts & { close: string; hello: string; confirm: s
   },
 };
 
+type CaregiverTexts = Record<
+  Exclude<NotificationKind, 'reminder'>,
+  (t: NotificationText & { patient: string }) => { subject: string; lead: string }
+> & { close: string };
+
+/** The alerts a caregiver gets about their patient (never the reminders). */
+const CAREGIVER_TEXTS: Record<Language, CaregiverTexts> = {
+  en: {
+    close: 'You get this because you care for them in DoseDot; they can end that on their profile page.',
+    missed: (t) => ({
+      subject: `DoseDot: ${t.patient}'s ${t.time} dose was not taken`,
+      lead: `${t.patient}'s box has not seen the ${t.time} dose (${list(t.medicines)}) being taken.`,
+    }),
+    box_offline: (t) => ({
+      subject: `DoseDot: ${t.patient}'s box is offline`,
+      lead: `${t.patient}'s box has stopped reporting, so DoseDot cannot tell whether the ${t.time} dose (${list(t.medicines)}) was taken.`,
+    }),
+    box_battery: (t) => ({
+      subject: `DoseDot: ${t.patient}'s box needs a new battery`,
+      lead: `The battery of ${t.patient}'s box is empty, so DoseDot cannot tell whether the ${t.time} dose (${list(t.medicines)}) was taken.`,
+    }),
+  },
+  de: {
+    close:
+      'Sie erhalten diese E-Mail als betreuende Person in DoseDot; das lässt sich auf der Profilseite beenden.',
+    missed: (t) => ({
+      subject: `DoseDot: Einnahme von ${t.patient} um ${t.time} fehlt`,
+      lead: `Die Box von ${t.patient} hat die Einnahme um ${t.time} (${list(t.medicines)}) nicht bemerkt.`,
+    }),
+    box_offline: (t) => ({
+      subject: `DoseDot: Die Box von ${t.patient} meldet sich nicht`,
+      lead: `Die Box von ${t.patient} meldet sich nicht mehr; DoseDot kann daher nicht sehen, ob die Einnahme um ${t.time} (${list(t.medicines)}) erfolgt ist.`,
+    }),
+    box_battery: (t) => ({
+      subject: `DoseDot: Die Box von ${t.patient} braucht eine neue Batterie`,
+      lead: `Die Batterie der Box von ${t.patient} ist leer; DoseDot kann daher nicht sehen, ob die Einnahme um ${t.time} (${list(t.medicines)}) erfolgt ist.`,
+    }),
+  },
+  fr: {
+    close:
+      'Vous recevez cet e-mail en tant qu’aidant dans DoseDot ; cela peut prendre fin depuis la page de profil.',
+    missed: (t) => ({
+      subject: `DoseDot : la prise de ${t.time} de ${t.patient} manque`,
+      lead: `Le boîtier de ${t.patient} n’a pas vu la prise de ${t.time} (${list(t.medicines)}).`,
+    }),
+    box_offline: (t) => ({
+      subject: `DoseDot : le boîtier de ${t.patient} ne répond plus`,
+      lead: `Le boîtier de ${t.patient} ne donne plus de nouvelles ; DoseDot ne peut donc pas savoir si la prise de ${t.time} (${list(t.medicines)}) a eu lieu.`,
+    }),
+    box_battery: (t) => ({
+      subject: `DoseDot : la pile du boîtier de ${t.patient} est à changer`,
+      lead: `La pile du boîtier de ${t.patient} est vide ; DoseDot ne peut donc pas savoir si la prise de ${t.time} (${list(t.medicines)}) a eu lieu.`,
+    }),
+  },
+};
+
+/** An alert about a patient to one of their caregivers, in the caregiver's language. */
+export function caregiverEmail(
+  language: Language,
+  kind: Exclude<NotificationKind, 'reminder'>,
+  t: NotificationText & { patient: string },
+): { subject: string; text: string } {
+  const texts = CAREGIVER_TEXTS[language] ?? CAREGIVER_TEXTS.en;
+  const { subject, lead } = texts[kind](t);
+  return { subject, text: `${TEXTS[language].hello}\n\n${lead}\n\n${t.link}\n\n${texts.close}\n` };
+}
+
 /** A reminder or an alert as an e-mail, in the patient's language. */
 export function notificationEmail(
   language: Language,

@@ -130,20 +130,25 @@ export async function claimStale(
   return taken;
 }
 
+/** A recorded notification with what its e-mail needs: the patient, the recipient's address and language. */
 export function notificationById(db: Db, id: number) {
   return db
     .selectFrom('notifications')
-    .innerJoin('profiles', 'profiles.id', 'notifications.profile_id')
-    .innerJoin('users', 'users.id', 'notifications.recipient_id')
+    .innerJoin('profiles as patient', 'patient.id', 'notifications.profile_id')
+    .innerJoin('users as recipient', 'recipient.id', 'notifications.recipient_id')
+    .innerJoin('profiles as own', 'own.user_id', 'recipient.id')
     .select([
       'notifications.id',
       'notifications.kind',
+      'notifications.audience',
       'notifications.scheduled_at',
       'notifications.medicine_ids',
       'notifications.profile_id',
-      'profiles.timezone',
-      'profiles.language',
-      'users.email as address',
+      'patient.timezone',
+      'patient.givenname',
+      'patient.familyname',
+      'own.language',
+      'recipient.email as address',
     ])
     .where('notifications.id', '=', id)
     .executeTakeFirst();
@@ -170,6 +175,7 @@ export function notificationsOfProfile(db: Db, profileId: number, offset: number
     .selectFrom('notifications')
     .select(['id', 'kind', 'channel', 'scheduled_at', 'medicine_ids', 'sent_at'])
     .where('profile_id', '=', profileId)
+    .where('audience', '=', 'patient')
     .orderBy('scheduled_at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
@@ -182,6 +188,7 @@ export async function countNotificationsOfProfile(db: Db, profileId: number): Pr
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('profile_id', '=', profileId)
+    .where('audience', '=', 'patient')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -8,7 +8,6 @@ import {
 } from '@dosedot/domain';
 import { chartDayOf, type IntakeStatus } from '@dosedot/domain/adherence';
 import {
-  type DueNotification,
   dueNotifications,
   localClock,
   NOTIFY_WITHIN_MS,
@@ -22,10 +21,11 @@ import { inTransaction } from '../../db/transaction';
 import { fieldError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { createAdherenceService } from '../adherence';
+import { activeCaregiversOf } from '../caregivers';
 import { medicineNames } from '../medicines';
 import { profileTimezone } from '../profiles';
 import { boxHealthOfProfile } from '../sensors';
-import { notificationEmail } from './emails';
+import { caregiverEmail, notificationEmail } from './emails';
 import {
   addSnooze,
   claimStale,
@@ -70,11 +70,20 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
     if (!n) return false;
     const ids = n.medicine_ids.split(',').map(Number);
     const names = (await medicineNames(db, n.profile_id, ids)).map((m) => m.name);
-    const mail = notificationEmail(n.language as Language, n.kind as NotificationKind, {
+    const text = {
       time: localClock(Number(n.scheduled_at), n.timezone),
       medicines: names,
       link: `${appUrl}/my-medicine`,
-    });
+    };
+    const language = n.language as Language;
+    const mail =
+      n.audience === 'caregivers' && n.kind !== 'reminder'
+        ? caregiverEmail(language, n.kind as Exclude<NotificationKind, 'reminder'>, {
+            ...text,
+            patient: `${n.givenname} ${n.familyname}`.trim(),
+            link: `${appUrl}/`,
+          })
+        : notificationEmail(language, n.kind as NotificationKind, text);
     try {
       await mailer.send({ to: n.address, ...mail });
       await markSent(db, id, Date.now());
@@ -222,24 +231,29 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
             snoozes,
             now,
           );
-          // The caregivers' alerts wait for the caregivers (issue 26 item 5): the patient's for now.
-          for (const d of due.filter((x: DueNotification) => x.audience === 'patient')) {
-            const id = await recordNotification(
-              db,
-              {
-                profile_id: p.profile_id,
-                recipient_id: p.user_id,
-                key: d.key,
-                kind: d.kind,
-                audience: d.audience,
-                channel: 'email',
-                scheduled_at: d.scheduledAt,
-                medicine_ids: d.medicineIds.join(','),
-              },
-              now,
-              now + CLAIM_MS,
-            );
-            if (id !== undefined && (await deliver(id, now))) sent++;
+          const caregivers = due.some((d) => d.audience === 'caregivers')
+            ? await activeCaregiversOf(db, p.profile_id)
+            : [];
+          for (const d of due) {
+            const recipients = d.audience === 'patient' ? [p.user_id] : caregivers.map((c) => c.user_id);
+            for (const recipient of recipients) {
+              const id = await recordNotification(
+                db,
+                {
+                  profile_id: p.profile_id,
+                  recipient_id: recipient,
+                  key: d.key,
+                  kind: d.kind,
+                  audience: d.audience,
+                  channel: 'email',
+                  scheduled_at: d.scheduledAt,
+                  medicine_ids: d.medicineIds.join(','),
+                },
+                now,
+                now + CLAIM_MS,
+              );
+              if (id !== undefined && (await deliver(id, now))) sent++;
+            }
           }
         } catch (err) {
           log.error({ err, profile: p.profile_id }, 'could not work out the reminders of a profile');

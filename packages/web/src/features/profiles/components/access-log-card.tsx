@@ -112,7 +112,8 @@ export function AccessLogCard() {
       <>
         <List aria-label={t('profile.access.title')} disablePadding>
           {log.data.data.map((e) => {
-            const action = e.action.replace(/^impersonation\./, '');
+            const action = e.action.replace(/^(impersonation|caregiver)\./, '');
+            const byCaregiver = e.action.startsWith('caregiver.');
             const who = e.admin
               ? `${e.admin.givenname} ${e.admin.familyname}`.trim() || e.admin.email
               : t('profile.access.unknown');
@@ -124,7 +125,7 @@ export function AccessLogCard() {
                 alignItems="flex-start"
               >
                 <ListItemText
-                  primary={t('profile.access.entry', {
+                  primary={t(byCaregiver ? 'profile.access.entryCaregiver' : 'profile.access.entry', {
                     who,
                     what: t(
                       ACTIONS.includes(action)
