@@ -27,7 +27,11 @@ function serve(medicines: unknown[]) {
     return new Response(JSON.stringify(body), { status: 200 });
   });
 }
-const args = (path: string) => ({ request: new Request(`http://localhost${path}`) }) as LoaderFunctionArgs;
+/** The loader of the page at `path`, as the first page of a visit (the address is already the page's). */
+const args = (path: string, from = path) => {
+  vi.stubGlobal('window', { location: new URL(`http://localhost${from}`) });
+  return { request: new Request(`http://localhost${path}`) } as LoaderFunctionArgs;
+};
 const cached = (key: readonly unknown[]) => queryClient.getQueryData(key) !== undefined;
 
 beforeEach(() => {
@@ -67,6 +71,14 @@ describe("the pages' loaders ask for the page's first data under the keys the pa
     expect(cached(medicineKeys.list(null, 1))).toBe(true);
     expect(cached(medicineKeys.list(null))).toBe(true);
     expect(cached(medicineKeys.profileSchedule(null))).toBe(true);
+  });
+
+  it('a navigation inside the app: the page asks itself, once it is there', async () => {
+    serve([scheduled]);
+    dashboardLoader(args('/dashboard', '/my-medicine'));
+    myMedicineLoader(args('/my-medicine', '/dashboard'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual([]);
   });
 
   it('a range in the address, or an impersonating administrator: the page asks itself', async () => {

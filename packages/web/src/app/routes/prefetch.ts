@@ -24,9 +24,15 @@ import { storageAlertsQueryOptions } from '../../lib/storage-alerts';
  * administrator impersonates, the pages ask for the patient's themselves.
  */
 
-const signedInAsOneself = () => {
+/**
+ * On the page a visit starts on (a cold start: its code is not there yet), signed in as oneself. A
+ * navigation inside the app leaves the asking to the page, as before: its code is mostly loaded
+ * already, and a session refused on the way sends one to sign-in with the way back to the page one
+ * was going to (the address changes only once the navigation is done).
+ */
+const firstPageOfVisit = (request: Request) => {
   const { token, impersonating } = useSession.getState();
-  return !!token && !impersonating;
+  return !!token && !impersonating && new URL(request.url).pathname === window.location.pathname;
 };
 
 /**
@@ -50,7 +56,7 @@ function prefetchAdherence(
 
 /** The dashboards: the storage card's alerts; the daily one also today's and tomorrow's doses (hooks/use-today.ts). */
 export function dashboardLoader({ request }: LoaderFunctionArgs) {
-  if (!signedInAsOneself()) return null;
+  if (!firstPageOfVisit(request)) return null;
   void queryClient.prefetchQuery(storageAlertsQueryOptions(null, {}));
   if (stripLocale(new URL(request.url).pathname).path === paths.dashboard)
     prefetchAdherence(
@@ -69,7 +75,7 @@ const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths
  * the default range when the address chooses none (hooks/use-search-state.ts).
  */
 export function myMedicineLoader({ request }: LoaderFunctionArgs) {
-  if (!signedInAsOneself()) return null;
+  if (!firstPageOfVisit(request)) return null;
   const url = new URL(request.url);
   const type = TYPE_OF_PATH[stripLocale(url.pathname).path];
   void queryClient.prefetchQuery(medicinesQueryOptions(null, type));
