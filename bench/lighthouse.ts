@@ -105,7 +105,12 @@ export async function measureColdStart(): Promise<ColdStart[]> {
         });
         console.log(`lighthouse ${page} run ${run + 1}: ${JSON.stringify(figures.at(-1))}`);
         if (process.env.LIGHTHOUSE_VERBOSE === '1') {
-          for (const id of ['bootup-time', 'lcp-breakdown-insight', 'long-tasks']) {
+          for (const id of [
+            'bootup-time',
+            'lcp-breakdown-insight',
+            'largest-contentful-paint-element',
+            'long-tasks',
+          ]) {
             const details = audit(id)?.details;
             if (details && 'items' in details) console.log(id, JSON.stringify(details.items).slice(0, 4000));
           }
