@@ -14,6 +14,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useProfile, useUser } from '../../../lib/current-user';
 import { AccessLogCard } from '../components/access-log-card';
+import { CaregiversCard } from '../components/caregivers-card';
 import { MedicinesCard } from '../components/medicines-card';
 import { MyDataCard } from '../components/my-data-card';
 import { ProfileForm } from '../components/profile-form';
@@ -109,6 +110,7 @@ export function ProfilePage() {
               <MedicinesCard medicines={p.medicines} />
               <ProfileForm profile={p} />
               <RemindersCard />
+              <CaregiversCard />
               <ProfileImageCard image={user?.profile_img} name={name} />
               <AccessLogCard />
               <MyDataCard />
