@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False until the page has painted what it has and the browser is idle, then true: for heavy parts
- * that would otherwise take a phone's bandwidth and CPU from the page's first paint (the dot chart's
- * ECharts and its tour: issue 23 item 12). Two seconds at the most when the browser is never idle.
+ * False until the page has painted what it has (once `ready`: its first data there) and the browser
+ * is idle, then true for good: for heavy parts that would otherwise take a phone's bandwidth and CPU
+ * from the page's first paint (the dot chart's ECharts and its tour, My Medicine's plans and history:
+ * issue 23 item 12). Two seconds at the most when the browser is never idle.
  */
-export function useAfterPaint(): boolean {
+export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    if (!ready || painted) return;
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -21,6 +23,6 @@ export function useAfterPaint(): boolean {
       if (idle) cancelIdleCallback(idle);
       if (timer) clearTimeout(timer);
     };
-  }, []);
+  }, [ready, painted]);
   return painted;
 }

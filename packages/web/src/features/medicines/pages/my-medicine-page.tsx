@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
+import { useAfterPaint } from '../../../hooks/use-after-paint';
 import { usePatientProfile } from '../../../lib/impersonation';
 import { stripLocale } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
@@ -50,6 +51,9 @@ export function MyMedicinePage() {
   const [adding, setAdding] = useState(false);
   const report = useDoctorReport(state.range, all.data ?? [], profile.data);
   const view: View = VIEWS.find((v) => v === state.view) ?? 'dot-chart';
+  // The history and the plans below render once the medicines have painted: on a phone the first
+  // screen shows sooner (issue 23 item 12).
+  const painted = useAfterPaint(list.isSuccess);
 
   return (
     <>
@@ -104,22 +108,26 @@ export function MyMedicinePage() {
               </Section>
               <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
                 <ScheduleCard medicine={selected} />
-                {state.rangeError ? null : <HistoryCard medicine={selected} range={state.range} />}
+                {state.rangeError || !painted ? null : (
+                  <HistoryCard medicine={selected} range={state.range} />
+                )}
               </Box>
             </Box>
           );
         }}
       </QueryState>
-      <PlansSection
-        view={view}
-        range={state.range}
-        rangeValid={!state.rangeError}
-        medicines={all.data ?? []}
-        selected={(list.data ?? []).find((m) => m.id === state.medicine) ?? firstShown(list.data ?? [])}
-        day={state.day ?? today}
-        month={state.month ?? monthOf(today)}
-        onChange={state.set}
-      />
+      {painted ? (
+        <PlansSection
+          view={view}
+          range={state.range}
+          rangeValid={!state.rangeError}
+          medicines={all.data ?? []}
+          selected={(list.data ?? []).find((m) => m.id === state.medicine) ?? firstShown(list.data ?? [])}
+          day={state.day ?? today}
+          month={state.month ?? monthOf(today)}
+          onChange={state.set}
+        />
+      ) : null}
       <AddMedicineDialog
         open={adding}
         type={type}
