@@ -23,7 +23,7 @@ export function sharedTopics(url: URL): string[] {
  * connection commits one message at a time; with several, a group commit holds up to one message of
  * each. `?connections=` sets another number.
  */
-export const MQTT_CONNECTIONS = 32;
+export const MQTT_CONNECTIONS = 64;
 
 /** The connections' client ids: with `?clientId=x`, x, x-1, x-2, … (each a kept session); else none. */
 export function mqttClientIds(url: URL): string[] | undefined {
