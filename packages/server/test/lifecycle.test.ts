@@ -27,6 +27,8 @@ describe('long-lived parts', () => {
       'demo-seed',
       'fleet-seed',
       'mailer',
+      'sqlite-checkpointer',
+      'reminder-scheduler',
       'first',
       'second',
     ]);
