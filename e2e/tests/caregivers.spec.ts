@@ -8,7 +8,10 @@ import { lastMailTo } from './support';
  * the door and shows in the patient's access log; the patient removes them and the next read is refused.
  */
 
-test('a patient invites a caregiver, sees them take the invitation, and removes them', async ({ page }) => {
+test('a patient invites a caregiver, sees them take the invitation, and removes them', async ({
+  page,
+  browser,
+}) => {
   await skipTour(page);
   const patient = await newPatient(page, 'Clara Cared');
   const carer = await newPatient(page, 'Karl Carer');
@@ -29,14 +32,27 @@ test('a patient invites a caregiver, sees them take the invitation, and removes 
 
   const mail = lastMailTo(carer.email) ?? '';
   expect(mail).toContain('Subject: DoseDot: Clara Cared invites you as a caregiver');
-  const token = mail.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+  const link = mail.match(/https?:\/\/\S+\/caregiving\?token=[A-Za-z0-9_-]+/)?.[0] ?? '';
+  expect(link).not.toBe('');
+  // The caregiver opens the e-mailed link signed in, in a browser of their own.
+  const carerPage = await browser.newPage();
+  await skipTour(carerPage);
+  await signInAs(carerPage, carer);
+  await carerPage.goto(new URL(link).pathname + new URL(link).search);
+  await expect(
+    carerPage.getByText('You now care for them: you will be told when a dose is missed.'),
+  ).toBeVisible();
+  await expect(
+    carerPage.getByRole('list', { name: 'People I care for' }).getByText('Clara Cared'),
+  ).toBeVisible();
+  // The token is gone from the address; opening the link again says it was used.
+  await expect(carerPage).toHaveURL(/\/caregiving$/);
+  await carerPage.goto(new URL(link).pathname + new URL(link).search);
+  await expect(carerPage.getByText('This invitation has already been used.')).toBeVisible();
+  await carerPage.close();
   const asCarer = { authorization: `Bearer ${carer.token}` };
-  const accepted = await page.request.post('/api/caregivers/accept', {
-    headers: asCarer,
-    data: { data: { token } },
-  });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
-  const [cared] = (await accepted.json()).data as { userId: number }[];
+  const caring = await page.request.get('/api/caregiving', { headers: asCarer });
+  const [cared] = (await caring.json()).data as { userId: number }[];
   const read = () =>
     page.request.get('/api/medicines', { headers: { ...asCarer, 'x-imp-user-id': String(cared?.userId) } });
   expect((await read()).status()).toBe(200);

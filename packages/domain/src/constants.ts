@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   confirmationUnknown: 'confirmation_unknown',
   confirmationExpired: 'confirmation_expired',
   confirmationUsed: 'confirmation_used',
+  invitationUnknown: 'invitation_unknown',
+  invitationExpired: 'invitation_expired',
+  invitationUsed: 'invitation_used',
+  invitationSelf: 'invitation_self',
 } as const;
 
 /**

@@ -32,9 +32,7 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     });
   /** The token of the newest invitation mailed to the address. */
   const tokenFor = (email: string) => {
-    const mail = mailer.sent
-      .filter((m) => m.to === email && m.text.includes('/caregiving/accept?token='))
-      .at(-1);
+    const mail = mailer.sent.filter((m) => m.to === email && m.text.includes('/caregiving?token=')).at(-1);
     const token = mail?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
     if (!token) throw new Error(`no invitation was mailed to ${email}`);
     return token;

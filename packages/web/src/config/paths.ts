@@ -24,6 +24,7 @@ export const paths = {
   contact: '/contact',
   profile: '/profile',
   profileSecurity: '/profile/security',
+  caregiving: '/caregiving',
   signIn: '/auth/signin',
   signUp: '/auth/signup',
   success: '/auth/success',

@@ -15,6 +15,10 @@ const BY_CODE: Record<string, string> = {
   [ERROR_CODES.confirmationUnknown]: 'auth.confirm.invalid',
   [ERROR_CODES.confirmationExpired]: 'auth.confirm.invalid',
   [ERROR_CODES.confirmationUsed]: 'auth.confirm.used',
+  [ERROR_CODES.invitationUnknown]: 'errors.invitation.unknown',
+  [ERROR_CODES.invitationExpired]: 'errors.invitation.expired',
+  [ERROR_CODES.invitationUsed]: 'errors.invitation.used',
+  [ERROR_CODES.invitationSelf]: 'errors.invitation.self',
 };
 
 /** The catalog key that says what is wrong with the field. */

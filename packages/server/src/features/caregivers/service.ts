@@ -6,6 +6,7 @@ import {
   type CaregivingResponse,
   MAX_CAREGIVERS,
 } from '@dosedot/domain';
+import { ERROR_CODES } from '@dosedot/domain/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
@@ -82,7 +83,7 @@ export function createCaregiverService(opts: {
       });
       const language = await profileLanguage(db, profile.user_id);
       const patient = `${profile.givenname} ${profile.familyname}`.trim();
-      const link = `${appUrl}/caregiving/accept?token=${token}`;
+      const link = `${appUrl}/caregiving?token=${token}`;
       mailer
         .send({
           to: address,
@@ -107,13 +108,17 @@ export function createCaregiverService(opts: {
     /** The signed-in user takes an invitation: from now on they read the patient's data. */
     async accept(userId: number, token: string, now = Date.now()): Promise<void> {
       const invitation = await invitationByToken(db, sha256Hex(token));
-      if (!invitation) throw fieldError('token', CAREGIVER_MESSAGES.unknown);
-      if (invitation.revoked_at !== null) throw fieldError('token', CAREGIVER_MESSAGES.revoked);
-      if (invitation.accepted_at !== null) throw fieldError('token', CAREGIVER_MESSAGES.used);
-      if (Number(invitation.expires_at) <= now) throw fieldError('token', CAREGIVER_MESSAGES.expired);
-      if (invitation.patient_user_id === userId) throw fieldError('token', CAREGIVER_MESSAGES.self);
+      const refuse = (message: string, code: string) => fieldError('token', message, code);
+      if (!invitation) throw refuse(CAREGIVER_MESSAGES.unknown, ERROR_CODES.invitationUnknown);
+      if (invitation.revoked_at !== null)
+        throw refuse(CAREGIVER_MESSAGES.revoked, ERROR_CODES.invitationUnknown);
+      if (invitation.accepted_at !== null) throw refuse(CAREGIVER_MESSAGES.used, ERROR_CODES.invitationUsed);
+      if (Number(invitation.expires_at) <= now)
+        throw refuse(CAREGIVER_MESSAGES.expired, ERROR_CODES.invitationExpired);
+      if (invitation.patient_user_id === userId)
+        throw refuse(CAREGIVER_MESSAGES.self, ERROR_CODES.invitationSelf);
       if (!(await acceptInvitation(db, invitation.id, userId, now)))
-        throw fieldError('token', CAREGIVER_MESSAGES.used);
+        throw refuse(CAREGIVER_MESSAGES.used, ERROR_CODES.invitationUsed);
     },
 
     async revoke(profileId: number, id: number, record: (trx: Db) => Promise<void>, now = Date.now()) {

@@ -35,6 +35,7 @@ export const PAGE_PATHS: readonly { path: string; audience: Audience }[] = [
   { path: paths.cumulativeChart, audience: 'signedIn' },
   { path: paths.profile, audience: 'signedIn' },
   { path: paths.profileSecurity, audience: 'signedIn' },
+  { path: paths.caregiving, audience: 'signedIn' },
   { path: paths.myHealthData, audience: 'healthData' },
   { path: paths.devices, audience: 'admin' },
   { path: paths.devicesIndex2, audience: 'admin' },

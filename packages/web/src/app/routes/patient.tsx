@@ -86,6 +86,13 @@ export const patientRoutes = (): RouteObject[] => [
     ),
   },
   {
+    path: rel(paths.caregiving),
+    lazy: page(
+      () => import('../../features/caregiving/pages/caregiving-page'),
+      (m) => m.CaregivingPage,
+    ),
+  },
+  {
     path: rel(paths.profileSecurity),
     lazy: page(
       () => import('../../features/security/pages/security-page'),

@@ -1,0 +1,91 @@
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ContentCard } from '../../../components/content-card';
+import { LoadingSkeleton } from '../../../components/loading-skeleton';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { ApiError, failureKey } from '../../../lib/api-client';
+import { fieldErrorKey } from '../../../lib/field-errors';
+import { formatInZone } from '../../../lib/time-zone';
+import { useViewer } from '../../../lib/viewer';
+import { useAcceptInvitation, useCaredFor } from '../api/caregiving';
+
+/**
+ * The people I care for (issue 26 item 5), and the page of the e-mailed invitation link
+ * (/caregiving?token=…): takes the invitation once, says so or why it cannot be used, and lists them.
+ */
+export function CaregivingPage() {
+  const { t } = useTranslation();
+  const { lang, zone } = useViewer();
+  const [params, setParams] = useSearchParams();
+  const token = params.get('token');
+  const accept = useAcceptInvitation();
+  const caredFor = useCaredFor();
+  const asked = useRef(false);
+
+  // The link's token is taken once, then dropped from the address (a reload does not try again).
+  useEffect(() => {
+    if (!token || asked.current) return;
+    asked.current = true;
+    accept.mutate(token, { onSettled: () => setParams({}, { replace: true }) });
+  }, [token, accept, setParams]);
+
+  const refused =
+    accept.error instanceof ApiError && accept.error.status === 400 ? accept.error.fieldErrors[0] : undefined;
+  return (
+    <>
+      <PageHeader title={t('caregiving.title')} />
+      {accept.isSuccess ? (
+        <Alert severity="success" role="status" sx={{ mb: 3 }}>
+          {t('caregiving.accepted')}
+        </Alert>
+      ) : null}
+      {accept.isError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {refused
+            ? t(fieldErrorKey(refused))
+            : `${t('caregiving.acceptFailed')} ${t(failureKey(accept.error))}`}
+        </Alert>
+      ) : null}
+      <ContentCard title={t('caregiving.listTitle')} description={t('caregiving.description')}>
+        {accept.isPending ? (
+          <LoadingSkeleton rows={2} />
+        ) : (
+          <QueryState
+            query={caredFor}
+            loading={<LoadingSkeleton rows={2} />}
+            failed={t('caregiving.loadFailed')}
+          >
+            {(patients) =>
+              patients.length === 0 ? (
+                <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', color: 'text.secondary' }}>
+                  <GroupOutlined aria-hidden="true" />
+                  <Typography>{t('caregiving.empty')}</Typography>
+                </Box>
+              ) : (
+                <List aria-label={t('caregiving.listTitle')} disablePadding>
+                  {patients.map((p) => (
+                    <ListItem key={p.userId} divider disableGutters>
+                      <ListItemText
+                        primary={`${p.givenname} ${p.familyname}`.trim()}
+                        secondary={t('caregiving.since', { when: formatInZone(p.since, zone, lang) })}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              )
+            }
+          </QueryState>
+        )}
+      </ContentCard>
+    </>
+  );
+}
