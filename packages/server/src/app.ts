@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -270,6 +270,7 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
       },
     });
   }
+  const signInPreload = hasSpa ? signInChunkPreload(webDist) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -282,6 +283,22 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
     if (!hasSpa) {
       throw new HttpError(404, 'NotFoundError', 'The web app is not built: run npm run build');
     }
+    // The sign-in pages' own chunk, asked for with the entry's instead of after it has run.
+    if (signInPreload && AUTH_PAGE.test(url)) reply.header('link', signInPreload);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** The pages of the auth layout (sign-in, sign-up, password reset, …) in any language, and `/`. */
+const AUTH_PAGE = /^(\/(de|fr))?(\/?|\/auth\/[a-z-]*)$/;
+
+/**
+ * A `Link: rel=modulepreload` for the build's `signin` chunk (packages/web/vite.config.ts: what only
+ * the sign-in's layout and page use): the router asks for it only once the entry has run, a round
+ * trip later on a phone's cold start (issue 23 item 12). The policy allows no inline script that
+ * could add the preload to the page itself. Undefined when the build has no such chunk.
+ */
+function signInChunkPreload(webDist: string): string | undefined {
+  const chunk = readdirSync(path.join(webDist, 'assets')).find((f) => /^signin-[\w-]+\.js$/.test(f));
+  return chunk ? `</assets/${chunk}>; rel=modulepreload` : undefined;
 }

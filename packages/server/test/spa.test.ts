@@ -26,6 +26,7 @@ function fakeWebBuild(): string {
     path.join(web, 'assets', 'chunk-def456.js.br'),
     brotliCompressSync(`console.log("precompressed");\n${'// padding\n'.repeat(400)}`),
   );
+  writeFileSync(path.join(web, 'assets', 'signin-Xy_9z.js'), 'console.log("sign-in");');
   writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return web;
 }
@@ -59,6 +60,18 @@ describe.each(ENGINES)('the web app served on %s', (engine) => {
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("asks the browser to preload the sign-in's chunk on the auth pages only", async () => {
+    for (const url of ['/auth/signin', '/de/auth/signup', '/fr/auth/forgot-password?x=1', '/', '/de']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.link, url).toBe('</assets/signin-Xy_9z.js>; rel=modulepreload');
+    }
+    for (const url of ['/dashboard', '/de/my-medicine', '/profile']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers.link, url).toBeUndefined();
+    }
   });
 
   it("sends the build's brotli copy of an asset as it is, with the same long cache", async () => {
