@@ -5,11 +5,12 @@ import { currentUserKeys } from '../../../lib/current-user';
 
 const key = () => [...currentUserKeys.all, 'caregiving'] as const;
 
-/** GET /api/caregiving: the patients I care for. */
-export const useCaredFor = () =>
+/** GET /api/caregiving: the patients I care for (asked for once `enabled`). */
+export const useCaredFor = (enabled = true) =>
   useQuery({
     queryKey: key(),
     queryFn: async () => (await apiRequest<CaregivingResponse>('/api/caregiving')).data,
+    enabled,
   });
 
 /** POST /api/caregivers/accept: takes the invitation of an e-mailed link. */
@@ -23,6 +24,10 @@ export function useAcceptInvitation() {
           body: { data: { token } },
         })
       ).data,
-    onSuccess: (patients) => queryClient.setQueryData(key(), patients),
+    // A list asked for before the invitation was taken must not arrive after and hide the new one.
+    onSuccess: async (patients) => {
+      await queryClient.cancelQueries({ queryKey: key() });
+      queryClient.setQueryData(key(), patients);
+    },
   });
 }

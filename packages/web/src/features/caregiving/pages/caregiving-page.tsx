@@ -28,7 +28,8 @@ export function CaregivingPage() {
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
   const accept = useAcceptInvitation();
-  const caredFor = useCaredFor();
+  // With a link's token, the list waits until the invitation is taken (or refused).
+  const caredFor = useCaredFor(!token || accept.isSuccess || accept.isError);
   const asked = useRef(false);
 
   // The link's token is taken once, then dropped from the address (a reload does not try again).
