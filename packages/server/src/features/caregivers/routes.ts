@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db';
+import { notFound } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { audit } from '../audit';
 import { findProfileByUser } from '../profiles';
@@ -33,7 +34,7 @@ export const caregiverRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownProfile = async (request: FastifyRequest) => {
     const user = userOf(request);
     const profile = await findProfileByUser(app.db, user.id);
-    if (!profile) throw new Error('a signed-in user without a profile');
+    if (!profile) throw notFound('Profile not found');
     return { user, profile };
   };
   /** The patient's own change, in their audit log (its data export shows it). */

@@ -98,7 +98,8 @@ export async function recordNotification(
 
 /**
  * Takes over the unsent notifications whose claim ran out (a copy that recorded them stopped before
- * it sent them): each id is taken by one copy only (the update's condition), at most `limit`.
+ * it sent them), at most `limit`, in one statement: a row another copy took meanwhile no longer
+ * matches its condition, so each is taken by one copy only.
  */
 export async function claimStale(
   db: Db,
@@ -107,27 +108,24 @@ export async function claimStale(
   maxAttempts: number,
   limit: number,
 ) {
-  const stale = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('claimed_until', '<', now)
-    .where('attempts', '<', maxAttempts)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  const taken: number[] = [];
-  for (const { id } of stale) {
-    const r = await db
-      .updateTable('notifications')
-      .set({ claimed_until: claimedUntil })
-      .where('id', '=', id)
+  const stale = (eb: Db) =>
+    eb
+      .selectFrom('notifications')
+      .select('id')
       .where('sent_at', 'is', null)
       .where('claimed_until', '<', now)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) taken.push(id);
-  }
-  return taken;
+      .where('attempts', '<', maxAttempts)
+      .orderBy('id')
+      .limit(limit);
+  const rows = await db
+    .updateTable('notifications')
+    .set({ claimed_until: claimedUntil })
+    .where('id', 'in', stale(db))
+    .where('sent_at', 'is', null)
+    .where('claimed_until', '<', now)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** A recorded notification with what its e-mail needs: the patient, the recipient's address and language. */
