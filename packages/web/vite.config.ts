@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -57,10 +58,10 @@ function precompress(): Plugin {
 /**
  * Packages a page needs only after it has shown something, or only on some pages: each stays in
  * chunks of its own, loaded when first needed (charts, PDF, password strength, the tour, QR codes,
- * toasts).
+ * toasts, the service worker's registration).
  */
 const LATER_PACKAGES =
-  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify)[\\/]/;
+  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify|workbox-window)[\\/]/;
 /** What every page starts from, and the sign-in's layout. */
 const isPublicRoot = (id: string) =>
   /[\\/]src[\\/](main\.tsx|app[\\/]layouts[\\/]auth-layout\.tsx|features[\\/]auth[\\/]pages[\\/]signin-page\.tsx)$/.test(
@@ -171,8 +172,52 @@ function chunkOf(id: string, modules: Modules): string | null {
   return inLaterShell(id, modules) ? 'menus' : 'common';
 }
 
+/**
+ * The installable app (issue 26 items 1-3): the manifest, and the service worker src/sw/sw.ts built
+ * with the precache list of the app shell injected. It is registered by lib/pwa.ts once the page has
+ * loaded (no inline script: the server's policy allows none). The shell is every script, stylesheet,
+ * text catalog and font the pages use, except the libraries only the charts and PDF exports load
+ * (fetched when first used, as before); the server sends sw.js with `no-cache`.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: null,
+  includeAssets: ['apple-touch-icon-180x180.png'],
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    globIgnores: [
+      '**/{echart,jspdf,html2canvas,purify,index.es,password-dictionary}*.js',
+      // The webfont's rarer scripts: a page in our languages never asks for them.
+      '**/inter-{greek,cyrillic,vietnamese}*.woff2',
+    ],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  manifest: {
+    id: '/',
+    name: 'DoseDot',
+    short_name: 'DoseDot',
+    description: 'Your medicines, your dosage times and what your medicine box saw.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#0096c7',
+    background_color: '#ffffff',
+    categories: ['health', 'medical'],
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pwa],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
   // No source maps in the build that `npm start` serves (13 MB, and they give the source away);
   // `npm run dev:web` has them, and WEB_SOURCEMAP=1 npm run build writes them for debugging a build
@@ -189,6 +234,12 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id),
       },
       output: {
+        // The password checker's dictionary (420 KB, the registration and password pages only) by a
+        // name of its own, which the service worker's precache leaves out.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => /@zxcvbn-ts[\\/]language-common/.test(id))
+            ? 'assets/password-dictionary-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           // Highest priority first: a group takes in the modules its own modules import unless an
           // earlier group has them, so the shell's libraries go to vendor, never to a page's chunk.

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import './i18n';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
+import { registerServiceWorker } from './lib/pwa';
 
 // A page chunk that fails to load (a new deployment replaced it) lands in the routes' error
 // boundary (app/route-error.tsx), which reloads the page at its new address, once a minute at most.
@@ -23,3 +24,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// The installable app's service worker, once the page has loaded (issue 26 item 1).
+registerServiceWorker();

@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { UpdatePrompt } from '../components/update-prompt';
 import { translateIn } from '../i18n';
 import { onSessionExpired } from '../lib/api-client';
 import { stripLocale } from '../lib/locale';
@@ -49,6 +50,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         {children}
+        <UpdatePrompt />
         {toasts ? (
           <Suspense fallback={null}>
             <ToastContainer {...TOAST_OPTIONS} theme={mode === 'dark' ? 'dark' : 'light'} />

@@ -1,4 +1,5 @@
 import type { FieldError } from '@dosedot/domain';
+import { noteAnswer } from './offline-copy';
 import { getToken, useSession } from './session-store';
 
 /** A failed call: the server's `{error:{status,name,message,details}}`, or a network failure (status 0). */
@@ -84,6 +85,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'NetworkError', 'The server cannot be reached');
   }
+  noteAnswer(res);
   if (!res.ok) {
     const error = await readError(res);
     if (res.status === 401 && token && token === getToken()) {

@@ -4,6 +4,7 @@ import { activateLanguage } from '../i18n';
 import { apiRequest } from './api-client';
 import { currentUserKeys, getMe, getMyProfile } from './current-user';
 import { endImpersonationAtLogout } from './impersonation';
+import { dropOfflineCopy } from './pwa';
 import { useSession } from './session-store';
 import { useSettings } from './settings-store';
 import { clearStoredAppData } from './storage';
@@ -17,6 +18,7 @@ export async function startSession(queryClient: QueryClient, jwt: string): Promi
   const [user, profile] = await Promise.all([getMe(jwt), getMyProfile(jwt)]);
   await activateLanguage(profile.language);
   queryClient.clear();
+  dropOfflineCopy();
   queryClient.setQueryData(currentUserKeys.me(), user);
   queryClient.setQueryData(currentUserKeys.profile(), profile);
   useSettings.getState().setMode(profile.is_dark ? 'dark' : 'light');
@@ -41,4 +43,5 @@ export function endSession(queryClient: QueryClient): void {
   queryClient.clear();
   useSession.getState().clear('logout');
   clearStoredAppData();
+  dropOfflineCopy();
 }

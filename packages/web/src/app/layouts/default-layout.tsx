@@ -12,6 +12,7 @@ import { AppLink } from '../../components/app-link';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { NavigationProgress } from '../../components/navigation-progress';
+import { OfflineNotice } from '../../components/offline-notice';
 import { SettingsDrawer } from '../../components/settings-drawer';
 import { paths } from '../../config/paths';
 import { ConfirmEmailBanner } from '../../features/auth/components/confirm-email-banner';
@@ -120,6 +121,7 @@ function Shell() {
         <Toolbar />
         {/* One column for every page: its cards all have the same width. */}
         <Box sx={{ maxWidth: LAYOUT.contentMaxWidth, mx: 'auto' }}>
+          <OfflineNotice />
           <ImpersonationBanner />
           <ConfirmEmailBanner />
           <ViewerProvider>
