@@ -15,6 +15,7 @@ import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
 import { caregiverRoutes } from './features/caregivers';
 import { chartRoutes } from './features/charts/routes';
+import { emediplanRoutes } from './features/emediplan/routes';
 import { healthDataRoutes } from './features/health-data/routes';
 import { impersonationRoutes } from './features/impersonation/routes';
 import { mqttSubscriber } from './features/ingest/mqtt';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             {},
             profileRoutes,
             medicineRoutes,
+            emediplanRoutes,
             adherenceRoutes,
             sensorRoutes,
             chartRoutes,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES, makeAdmin, registerUser, uniqueEmail, useTestApp } from './context';
+import { SPEC_CHMED16A as EMEDIPLAN_CODE } from './emediplan-fixtures';
 import { collectRoutes, type RouteEntry } from './route-table';
 
 /*
@@ -90,6 +91,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/medicine-schedules/imp/profile/:impUserId': 'door',
   'GET /api/medicine-schedule/medicine/:id': 'door',
   'GET /api/medicine-schedule/imp/medicine/:medicineId/:impUserId': 'door',
+  'POST /api/emediplan/preview': 'door',
+  'POST /api/emediplan/import': 'door',
+  'GET /api/emediplan/export': 'door',
   'GET /api/adherence': 'door',
   'GET /api/adherence/imp/:impUserId': 'door',
   'GET /api/storage-alerts': 'door',
@@ -254,6 +258,10 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
           data: { deveui: '70B3D57ED0000001', startdate: weekAgo, enddate: today },
         },
         'POST /api/caregivers/invite': { data: { email: 'matrix.carer@example.test' } },
+        'POST /api/emediplan/preview': { data: { code: EMEDIPLAN_CODE } },
+        'POST /api/emediplan/import': {
+          data: { code: EMEDIPLAN_CODE, lines: [{ index: 0 }], confirmPatient: true },
+        },
         // Not a real invitation: every signed-in caller is refused by that (400), not by its role.
         'POST /api/caregivers/accept': { data: { token: 'x'.repeat(43) } },
         'PUT /api/reminders/settings': {

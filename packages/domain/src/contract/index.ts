@@ -6,6 +6,7 @@ export * from './auth';
 export * from './box-import';
 export * from './caregivers';
 export * from './common';
+export * from './emediplan';
 export * from './intakes';
 export * from './medicine';
 export * from './oidc';

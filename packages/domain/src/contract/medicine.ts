@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { medicineIdentifierSchema } from '../emediplan/plan';
+import { posologySchema } from '../posology/model';
 import {
   checkMedicineDates,
   DOSAGE_TIME_MESSAGE,
@@ -147,6 +149,15 @@ export const medicineSchema = z.object({
   storage_temp_min: z.number().nullable(),
   storage_temp_max: z.number().nullable(),
   storage_humidity_max: z.number().nullable(),
+  /**
+   * The posology (decision 0014) of a medicine imported from eMediplan; null for one of daily
+   * dosage times (which `dosage_times` says whole).
+   */
+  posology: posologySchema.nullable(),
+  /** The GTIN, Pharmacode or product number an eMediplan plan named it by. */
+  identifier: medicineIdentifierSchema.nullable(),
+  /** The import's note: the plan's reason and instructions, or why a posology came in as text. */
+  note: z.string().nullable(),
   schedules: z.array(scheduleSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

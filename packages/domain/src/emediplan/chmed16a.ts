@@ -221,7 +221,8 @@ export function chmed16aOfPlan(
       part.unit === unit ? posOf(part, times) : lose('unit'),
     );
     return compact({
-      Id: m.name ?? m.identifier?.value ?? '',
+      // A plan names a medicine by its identifier or by text, never both: the identifier when there is one.
+      Id: m.identifier?.value ?? m.name ?? '',
       IdType: m.identifier ? ID_TYPE_OF[m.identifier.type] : 1,
       Pos: Pos.length > 0 ? Pos : undefined,
       Unit: unit,

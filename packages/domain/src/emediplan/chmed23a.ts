@@ -283,7 +283,8 @@ export function chmed23aOfPlan(
     const pos = writeParts(m.posology, medicine, lost, posOf);
     if (m.instructions !== null && pos[0] !== undefined) pos[0].appInstr = m.instructions;
     return compact({
-      id: m.name ?? m.identifier?.value ?? '',
+      // A plan names a medicine by its identifier or by text, never both: the identifier when there is one.
+      id: m.identifier?.value ?? m.name ?? '',
       idType: m.identifier ? ID_TYPE_OF[m.identifier.type] : 1,
       pos: pos.length > 0 ? pos : undefined,
       rsn: m.reason,

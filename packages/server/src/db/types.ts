@@ -105,6 +105,13 @@ export interface MedicinesTable {
   storage_temp_min: number | null;
   storage_temp_max: number | null;
   storage_humidity_max: number | null;
+  /** The posology's JSON (decision 0014); null: the dosage times in medicine_schedules say it all. */
+  posology: string | null;
+  /** The identifier an eMediplan import named it by: gtin, pharmacode or productNumber, and its value. */
+  identifier_type: string | null;
+  identifier_value: string | null;
+  /** The import's note: the plan's reason and instructions, or why a posology came in as text. */
+  note: string | null;
   created_at: number;
   updated_at: number;
 }

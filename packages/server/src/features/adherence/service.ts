@@ -9,7 +9,7 @@ import {
 import { addDays, dayNumberOf } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
-import { listMedicines, manualIntakesOfProfile, schedulesOf } from '../medicines';
+import { listMedicines, manualIntakesOfProfile, scheduleOfRow, schedulesOf } from '../medicines';
 import { profileTimezone } from '../profiles';
 import { firstAssignmentOfProfile, pressesOfProfile } from '../sensors';
 
@@ -57,10 +57,10 @@ export function createAdherenceService(db: Db) {
       );
       const boxAssignedAt = await firstAssignmentOfProfile(db, profileId);
       const medicines = rows.map((m) => ({
-        id: m.id,
-        startDate: m.start_date,
-        endDate: m.end_date,
-        times: m.type === 1 ? schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time) : [],
+        ...scheduleOfRow(
+          m,
+          schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time),
+        ),
         trackedFrom: trackingStart(Number(m.created_at), boxAssignedAt),
       }));
       // From a minute before the first chart day, so the first group of presses is merged whole.

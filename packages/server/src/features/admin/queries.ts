@@ -158,7 +158,7 @@ export type ProfileListRow = Awaited<ReturnType<typeof allProfiles>>[number];
 export function medicinesOfProfiles(db: Db, profileIds: number[]) {
   return db
     .selectFrom('medicines')
-    .select(['id', 'profile_id', 'type', 'start_date', 'end_date', 'created_at'])
+    .select(['id', 'profile_id', 'type', 'start_date', 'end_date', 'posology', 'created_at'])
     .where('profile_id', 'in', profileIds)
     .orderBy('id')
     .execute();

@@ -7,8 +7,10 @@ import {
   type MedicineSchedule,
   trackingStart,
 } from '@dosedot/domain/adherence';
+import { isScheduledPart } from '@dosedot/domain/posology';
 import { addDays } from '@dosedot/domain/time';
 import type { Db } from '../../db';
+import { scheduleOfRow } from '../medicines';
 import {
   confirmationsOfProfiles,
   firstAssignments,
@@ -98,13 +100,13 @@ async function statsOfChunk(db: Db, profiles: readonly { id: number; timezone: s
     if (!range) continue;
     const boxAssignedAt = firstOf.get(p.id) ?? null;
     const schedule: MedicineSchedule[] = (medicinesOf.get(p.id) ?? []).map((m) => ({
-      id: m.id,
-      startDate: m.start_date,
-      endDate: m.end_date,
-      times: m.type === 1 ? (timesOf.get(m.id) ?? []).map((s) => s.dosage_time) : [],
+      ...scheduleOfRow(
+        m,
+        (timesOf.get(m.id) ?? []).map((s) => s.dosage_time),
+      ),
       trackedFrom: trackingStart(Number(m.created_at), boxAssignedAt),
     }));
-    if (schedule.every((m) => m.times.length === 0)) {
+    if (schedule.every((m) => m.times.length === 0 && !m.posology?.some(isScheduledPart))) {
       out.set(p.id, { adherence: null, due: 0, taken: 0, missedToday: 0 });
       continue;
     }

@@ -1,6 +1,6 @@
 import type { HealthDataResponse } from '@dosedot/domain/health';
 import type { Db } from '../../db';
-import { listMedicines, schedulesOf } from '../medicines';
+import { listMedicines, scheduleOfRow, schedulesOf } from '../medicines';
 import { findPatient } from '../profiles';
 import { toFhirBundle } from './fhir';
 
@@ -25,10 +25,10 @@ export async function fhirBundleOf(
       email: who.email,
     },
     health,
-    medicines: medicines.map((m) => ({
-      ...m,
-      times: schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time),
-    })),
+    medicines: medicines.map((m) => {
+      const times = schedules.filter((s) => s.medicine_id === m.id).map((s) => s.dosage_time);
+      return { ...m, times, posology: scheduleOfRow(m, times).posology ?? null };
+    }),
     today,
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HealthDataResponse } from '@dosedot/domain/health';
+import { fhirDosageOf, type PosologyPart } from '@dosedot/domain/posology';
 import type { Medicine } from '../../db/types';
 
 /** The OID of the Swiss social security number (AHV/AVS), as FHIR identifier system. */
@@ -40,6 +41,8 @@ export interface FhirInput {
   > & {
     /** Dosage times, 'HH:MM:SS(.sss)' local wall-clock times. */
     times: string[];
+    /** The posology of a medicine that has one (decision 0014): its Dosage elements come from it. */
+    posology?: readonly PosologyPart[] | null;
   })[];
   /** The patient's local date today ('YYYY-MM-DD'): a medicine that ended before it is completed. */
   today: string;
@@ -214,8 +217,9 @@ export function toFhirBundle(input: FhirInput) {
       dateAsserted: new Date(now).toISOString(),
       informationSource: subject,
       ...(m.description ? { note: [{ text: m.description }] } : {}),
-      dosage:
-        m.type === 2
+      dosage: m.posology
+        ? fhirDosageOf(m.posology)
+        : m.type === 2
           ? [{ text: 'As needed', asNeededBoolean: true }]
           : [
               {

@@ -9,6 +9,7 @@ import { addDays, localDateOf, localToUtc } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, notFound } from '../../lib/errors';
+import { scheduleOfRow } from './posology';
 import { presentManualIntake } from './presenter';
 import {
   deleteManualIntake,
@@ -34,11 +35,10 @@ export interface IntakeAuthor {
 async function isDoseOf(db: Db, medicine: MedicineRow, at: number, timezone: string): Promise<boolean> {
   const date = localDateOf(at, timezone);
   const times = (await schedulesOf(db, [medicine.id])).map((s) => s.dosage_time);
-  const doses = doseInstances(
-    { id: medicine.id, startDate: medicine.start_date, endDate: medicine.end_date, times },
-    timezone,
-    { from: addDays(date, -1), to: addDays(date, 1) },
-  );
+  const doses = doseInstances(scheduleOfRow(medicine, times), timezone, {
+    from: addDays(date, -1),
+    to: addDays(date, 1),
+  });
   return doses.some((dose) => dose.scheduledAt === at);
 }
 

@@ -1,4 +1,6 @@
 import type { ManualIntake, Medicine, Schedule } from '@dosedot/domain';
+import type { MedicineIdentifier } from '@dosedot/domain/emediplan';
+import { posologyOfRow } from './posology';
 import type { ManualIntakeRow, MedicineRow, ScheduleRow } from './queries';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -25,6 +27,12 @@ export function presentMedicine(row: MedicineRow, schedules: ScheduleRow[]): Med
     storage_temp_min: row.storage_temp_min,
     storage_temp_max: row.storage_temp_max,
     storage_humidity_max: row.storage_humidity_max,
+    posology: posologyOfRow(row),
+    identifier:
+      row.identifier_type === null || row.identifier_value === null
+        ? null
+        : { type: row.identifier_type as MedicineIdentifier['type'], value: row.identifier_value },
+    note: row.note,
     schedules: own.map(presentSchedule),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -17,7 +17,8 @@ export type MedicineFields = Pick<
   | 'storage_temp_min'
   | 'storage_temp_max'
   | 'storage_humidity_max'
->;
+> &
+  Partial<Pick<Medicine, 'posology' | 'identifier_type' | 'identifier_value' | 'note'>>;
 
 export function listMedicines(db: Db, profileId: number, type?: 1 | 2): Promise<MedicineRow[]> {
   let q = db.selectFrom('medicines').selectAll().where('profile_id', '=', profileId);

@@ -17,6 +17,7 @@ import {
   insertMedicine,
   insertSchedule,
   listMedicines,
+  type MedicineFields,
   schedulesOf,
   updateMedicine,
 } from './queries';
@@ -60,6 +61,25 @@ export function createMedicineService(db: Db) {
       return load(profileId, id);
     },
 
+    /**
+     * Several new medicines at once, each with its posology and no dosage times (an eMediplan
+     * import): all are created or none, with one access-log entry naming them.
+     */
+    async addImported(
+      profileId: number,
+      medicines: readonly MedicineFields[],
+      record = nothingToRecord,
+    ): Promise<Medicine[]> {
+      const ids = await inTransaction(db, async (trx) => {
+        const now = Date.now();
+        const rows = [];
+        for (const fields of medicines) rows.push(await insertMedicine(trx, profileId, fields, now));
+        await record(trx, { medicines: rows.map((r) => r.id), names: rows.map((r) => r.name) });
+        return rows.map((r) => r.id);
+      });
+      return Promise.all(ids.map((id) => load(profileId, id)));
+    },
+
     /** Changes the given fields; given dosage times replace the schedule. */
     async edit(
       profileId: number,
@@ -93,7 +113,10 @@ export function createMedicineService(db: Db) {
               : storage.field;
           throw dataFieldError(field, storage.message);
         }
-        await updateMedicine(trx, id, fields);
+        // New dosage times or a new type replace an imported posology (decision 0014): the medicine
+        // is one of daily times from then on.
+        const replaced = dosage_times !== undefined || fields.type !== undefined;
+        await updateMedicine(trx, id, replaced ? { ...fields, posology: null } : fields);
         const type = fields.type ?? current.type;
         if (dosage_times !== undefined || type === 2) {
           const existing = await schedulesOf(trx, [id]);
@@ -122,6 +145,11 @@ export function createMedicineService(db: Db) {
         if (!medicine) throw dataFieldError('medicine', 'Medicine not found');
         if (medicine.type === 2)
           throw dataFieldError('medicine', 'An as-needed medicine has no dosage times');
+        if (medicine.posology !== null)
+          throw dataFieldError(
+            'medicine',
+            'This medicine follows its imported posology: edit its dosage times instead',
+          );
         const existing = await schedulesOf(trx, [medicineId]);
         if (existing.some((s) => s.dosage_time === dosageTime))
           throw dataFieldError('dosage_time', 'This dosage time is already scheduled');
