@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { ENGINES, makeAdmin, registerUser, uniqueEmail, useTestApp } from './context';
+import { CAREGIVER_READS } from '@dosedot/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { ENGINES, makeAdmin, memoryMailer, registerUser, uniqueEmail, useTestApp } from './context';
 import { SPEC_CHMED16A as EMEDIPLAN_CODE } from './emediplan-fixtures';
 import { collectRoutes, type RouteEntry } from './route-table';
 
 /*
  * The authorization matrix, from the route table (docs/security.md): every route of the app ×
  * {anonymous, patient A, patient B, administrator without a session, administrator with a session
- * for A}, each request naming patient A where the route takes a patient. A route missing from
+ * for A, A's caregiver}, each request naming patient A where the route takes a patient. The
+ * caregiver passes the door for the reads of CAREGIVER_READS only: every write answers 403. A route missing from
  * ACCESS below fails the test, so a new route cannot go without a decision; and no answer to
  * anyone may carry another person's data.
  */
@@ -117,18 +119,49 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/account': 'doorOwn',
 };
 
-type Caller = 'anonymous' | 'patientA' | 'patientB' | 'adminAlone' | 'adminForA';
-const CALLERS: Caller[] = ['anonymous', 'patientB', 'adminAlone', 'patientA', 'adminForA'];
+type Caller = 'anonymous' | 'patientA' | 'patientB' | 'adminAlone' | 'adminForA' | 'carerForA';
+const CALLERS: Caller[] = ['anonymous', 'patientB', 'adminAlone', 'patientA', 'adminForA', 'carerForA'];
 
-/** Whether a caller gets through (true) or is refused with 401/403 (the status). */
-const EXPECTED: Record<Access, Record<Caller, true | 401 | 403>> = {
-  public: { anonymous: true, patientA: true, patientB: true, adminAlone: true, adminForA: true },
-  ingest: { anonymous: 401, patientA: 401, patientB: 401, adminAlone: 401, adminForA: 401 },
-  self: { anonymous: 401, patientA: true, patientB: true, adminAlone: true, adminForA: true },
-  admin: { anonymous: 401, patientA: 403, patientB: 403, adminAlone: true, adminForA: true },
-  door: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: true },
-  doorHealth: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: true },
-  doorOwn: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: 403 },
+/**
+ * Whether a caller gets through (true) or is refused with 401/403 (the status). A's caregiver
+ * (`reads`) passes the door for the reads of CAREGIVER_READS only, and answers 403 to every write.
+ */
+const EXPECTED: Record<Access, Record<Caller, true | 401 | 403 | 'reads'>> = {
+  public: {
+    anonymous: true,
+    patientA: true,
+    patientB: true,
+    adminAlone: true,
+    adminForA: true,
+    carerForA: true,
+  },
+  ingest: { anonymous: 401, patientA: 401, patientB: 401, adminAlone: 401, adminForA: 401, carerForA: 401 },
+  self: {
+    anonymous: 401,
+    patientA: true,
+    patientB: true,
+    adminAlone: true,
+    adminForA: true,
+    carerForA: true,
+  },
+  admin: { anonymous: 401, patientA: 403, patientB: 403, adminAlone: true, adminForA: true, carerForA: 403 },
+  door: {
+    anonymous: 401,
+    patientA: true,
+    patientB: 403,
+    adminAlone: 403,
+    adminForA: true,
+    carerForA: 'reads',
+  },
+  doorHealth: {
+    anonymous: 401,
+    patientA: true,
+    patientB: 403,
+    adminAlone: 403,
+    adminForA: true,
+    carerForA: 403,
+  },
+  doorOwn: { anonymous: 401, patientA: true, patientB: 403, adminAlone: 403, adminForA: 403, carerForA: 403 },
 };
 
 const HEALTH_EMAIL = uniqueEmail('matrix.alma');
@@ -142,7 +175,11 @@ const health: Record<string, object> = {
 };
 
 describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
-  const t = useTestApp(engine, { env: { HEALTH_DATA_EMAILS: HEALTH_EMAIL, INGEST_TOKEN: 'x'.repeat(24) } });
+  const mailer = memoryMailer();
+  const t = useTestApp(engine, {
+    env: { HEALTH_DATA_EMAILS: HEALTH_EMAIL, INGEST_TOKEN: 'x'.repeat(24) },
+    mailer,
+  });
 
   it('answers every route to every caller as the table says, and nobody sees another person’s data', async () => {
     // Patient A (with My Health Data), patient B, an administrator with a session for A, one without.
@@ -152,6 +189,30 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
     const adminAlone = await registerUser(t.app, { username: 'Otto Admin' });
     await makeAdmin(t.db, adminForA.user.id);
     await makeAdmin(t.db, adminAlone.user.id);
+    // A's caregiver, by the e-mailed invitation.
+    const carer = await registerUser(t.app, { username: 'Cora Carer' });
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers/invite',
+      headers: a.auth,
+      payload: { data: { email: carer.user.email } },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    // The link goes by e-mail once the invitation is committed: wait for it.
+    const token = await vi.waitFor(() => {
+      const found = mailer.sent
+        .find((m) => m.to === carer.user.email.toLowerCase() && m.text.includes('/caregiving?token='))
+        ?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+      if (!found) throw new Error('no invitation mailed yet');
+      return found;
+    });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers/accept',
+      headers: carer.auth,
+      payload: { data: { token } },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const profileA = (await t.app.inject({ url: '/api/profile/userdata', headers: a.auth })).json();
     const profileB = (await t.app.inject({ url: '/api/profile/userdata', headers: b.auth })).json();
     const medicineA = { name: 'Alma-Secret-Pill', start_date: '2026-11-01', dosage_times: ['08:00'] };
@@ -192,6 +253,7 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
       patientB: b.auth,
       adminAlone: adminAlone.auth,
       adminForA: adminForA.auth,
+      carerForA: carer.auth,
     };
     // Whose data a caller may see besides their own: an administrator's directory names patients.
     const mayNot: Record<Caller, string[]> = {
@@ -200,6 +262,7 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
       patientB: ofA,
       adminAlone: ofA,
       adminForA: ofB,
+      carerForA: ofB,
     };
 
     const routes = collectRoutes(t.app).filter((r) => r.url.startsWith('/api/'));
@@ -227,9 +290,12 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
         impUserId: String(a.user.id),
         profileuid: profileA.profileuid,
         medicineId: String(fresh?.id ?? 1),
-        id: r.url.startsWith('/api/medicine-schedules/')
-          ? String(fresh?.schedules[0]?.id ?? 1)
-          : String(fresh?.id ?? 1),
+        // No caregiver of that id: A's caregiver stays for the routes after.
+        id: r.url.startsWith('/api/caregivers/')
+          ? '999999'
+          : r.url.startsWith('/api/medicine-schedules/')
+            ? String(fresh?.schedules[0]?.id ?? 1)
+            : String(fresh?.id ?? 1),
         provider: 'none',
         token: 'x'.repeat(32),
       };
@@ -303,7 +369,13 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
           headers,
           ...(body ? { payload: body } : {}),
         });
-        const expected = EXPECTED[access][caller];
+        const rule = EXPECTED[access][caller];
+        const expected =
+          rule === 'reads'
+            ? r.access && !r.access.writes && CAREGIVER_READS.includes(r.access.action)
+              ? true
+              : 403
+            : rule;
         const status = res.statusCode;
         const passed =
           expected === true ? status !== 401 && status !== 403 && status < 500 : status === expected;

@@ -13,25 +13,35 @@ import { getToken, useSession } from './session-store';
  * `patientKey()` into their query keys, so the administrator's and each patient's data never share a
  * cache entry. Starting it belongs to the patients feature; the banner in the default layout shows
  * it and stops it; logout forgets it.
+ *
+ * A caregiver (issue 26 item 5) reads a patient they care for the same way: the same pages, the same
+ * header, the same door on the server, which lets them read only. Choosing the patient on
+ * /caregiving sets `caring`; the caregiving banner shows whose data it is and goes back.
  */
 
 /** The header that names the patient an administrator acts for (the server's door reads it). */
 const IMP_HEADER = 'x-imp-user-id';
 
-/** Whose data a page shows: the impersonated patient, or null for the signed-in user themself. */
-export type Patient = Pick<ImpersonationSession, 'userid' | 'profileuid'> | null;
+/**
+ * Whose data a page shows: the impersonated patient, a patient one cares for (`caring`: read-only),
+ * or null for the signed-in user themself.
+ */
+export type Patient = { userid: number; caring?: true } | null;
 
 /** The open impersonation (reactive), or null. */
 export const useImpersonation = () => useSession((s) => s.impersonating);
 
-/** The patient the pages read for right now (reactive): the impersonated one, else null (oneself). */
+/** The patient the pages read for right now (reactive): the impersonated one, the cared-for one, else null (oneself). */
 export function usePatient(): Patient {
   const session = useImpersonation();
-  return session ? { userid: session.userid, profileuid: session.profileuid } : null;
+  const caring = useSession((s) => s.caring);
+  if (session) return { userid: session.userid };
+  return caring ? { userid: caring.userid, caring: true } : null;
 }
 
 /** The part of a query key that names whose data it holds. */
-export const patientKey = (patient: Patient) => (patient ? `imp-${patient.userid}` : 'self');
+export const patientKey = (patient: Patient) =>
+  patient ? `${patient.caring ? 'care' : 'imp'}-${patient.userid}` : 'self';
 
 /**
  * A query's `placeholderData` while another range loads: the same patient's previous data stands
@@ -47,6 +57,21 @@ const endedListeners = new Set<() => void>();
 export function onImpersonationEnded(listener: () => void): () => void {
   endedListeners.add(listener);
   return () => endedListeners.delete(listener);
+}
+
+/** Listeners told when the server refuses a cared-for patient's data (the patient removed the caregiver). */
+const caringListeners = new Set<(name: string) => void>();
+export function onCaringEnded(listener: (name: string) => void): () => void {
+  caringListeners.add(listener);
+  return () => caringListeners.delete(listener);
+}
+
+/** Forgets the cared-for patient here (the caregiving banner goes, the pages show one's own data). */
+export function stopCaring(refused = false): void {
+  const caring = useSession.getState().caring;
+  if (!caring) return;
+  useSession.getState().setCaring(null);
+  if (refused) for (const listener of caringListeners) listener(caring.name);
 }
 
 /** Forgets the impersonation here and tells the listeners (the banner says it ended). */
@@ -74,7 +99,10 @@ export async function patientRequest<T>(
       headers: { ...opts.headers, [IMP_HEADER]: String(patient.userid) },
     });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 403) impersonationEnded();
+    if (err instanceof ApiError && err.status === 403) {
+      if (patient.caring) stopCaring(true);
+      else impersonationEnded();
+    }
     throw err;
   }
 }
@@ -141,7 +169,7 @@ export function usePatientProfile() {
   const own = useProfile();
   const token = useSession((s) => s.token);
   const imp = useQuery({
-    ...patientProfileQueryOptions(patient ?? { userid: 0, profileuid: '' }),
+    ...patientProfileQueryOptions(patient ?? { userid: 0 }),
     enabled: !!token && !!patient,
   });
   return patient ? imp : own;

@@ -11,11 +11,20 @@ interface SessionState {
   token: string | null;
   /** The patient the admin acts for (impersonation, lib/impersonation.ts), null when none. */
   impersonating: ImpersonationSession | null;
+  /** The patient a caregiver reads for (read-only, lib/impersonation.ts), null when none. */
+  caring: CaredFor | null;
   /** How the last session ended (kept in memory only). */
   endedBy: SessionEnd | null;
   signIn: (token: string) => void;
   clear: (reason: SessionEnd) => void;
   setImpersonating: (session: ImpersonationSession | null) => void;
+  setCaring: (patient: CaredFor | null) => void;
+}
+
+/** A patient the signed-in user cares for (issue 26 item 5): their user id and name. */
+export interface CaredFor {
+  userid: number;
+  name: string;
 }
 
 export const useSession = create<SessionState>()(
@@ -23,15 +32,17 @@ export const useSession = create<SessionState>()(
     (set) => ({
       token: null,
       impersonating: null,
+      caring: null,
       endedBy: null,
-      signIn: (token) => set({ token, impersonating: null, endedBy: null }),
-      clear: (reason) => set({ token: null, impersonating: null, endedBy: reason }),
+      signIn: (token) => set({ token, impersonating: null, caring: null, endedBy: null }),
+      clear: (reason) => set({ token: null, impersonating: null, caring: null, endedBy: reason }),
       setImpersonating: (impersonating) => set({ impersonating }),
+      setCaring: (caring) => set({ caring }),
     }),
     {
       name: SESSION_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ token: s.token, impersonating: s.impersonating }),
+      partialize: (s) => ({ token: s.token, impersonating: s.impersonating, caring: s.caring }),
     },
   ),
 );

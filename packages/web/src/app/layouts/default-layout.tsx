@@ -20,6 +20,7 @@ import { useSaveLanguage, useSaveThemeMode } from '../../features/profiles/hooks
 import { LAYOUT } from '../../lib/theme';
 import { ViewerProvider } from '../../lib/viewer';
 import { RequireAuth } from '../guards/require-auth';
+import { CaregivingBanner } from './caregiving-banner';
 import { ImpersonationBanner } from './impersonation-banner';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -123,6 +124,7 @@ function Shell() {
         <Box sx={{ maxWidth: LAYOUT.contentMaxWidth, mx: 'auto' }}>
           <OfflineNotice />
           <ImpersonationBanner />
+          <CaregivingBanner />
           <ConfirmEmailBanner />
           <ViewerProvider>
             <Outlet />

@@ -28,4 +28,14 @@ describe('side menu by user type', () => {
   it('adds My Health Data for the health-data user', () => {
     expect(keys(user('basic', true))).toEqual(['dashboard', 'myMedicine', 'cumulativeChart', 'myHealthData']);
   });
+  it('adds Caregiving for someone who cares for a patient', () => {
+    expect(keys(user('basic'))).not.toContain('caregiving');
+    expect(menuItemsFor(user('basic'), true).map((i) => i.key)).toEqual([
+      'dashboard',
+      'myMedicine',
+      'cumulativeChart',
+      'caregiving',
+    ]);
+    expect(menuItemsFor(user('admin'), true).find((i) => i.key === 'caregiving')?.path).toBe('/caregiving');
+  });
 });

@@ -2,7 +2,14 @@ import type { AuthUser } from '@dosedot/domain';
 import { paths } from '../../config/paths';
 import { allows } from '../../lib/authorization';
 
-export type MenuKey = 'dashboard' | 'myMedicine' | 'cumulativeChart' | 'devices' | 'users' | 'myHealthData';
+export type MenuKey =
+  | 'dashboard'
+  | 'myMedicine'
+  | 'cumulativeChart'
+  | 'devices'
+  | 'users'
+  | 'myHealthData'
+  | 'caregiving';
 
 export interface MenuItem {
   key: MenuKey;
@@ -11,9 +18,10 @@ export interface MenuItem {
 
 /**
  * The side menu by user type (spec section 2): basic user Dashboard, My Medicine, Cumulative Chart;
- * admin Dashboard, My Medicine, Devices, Users; the health-data user adds My Health Data.
+ * admin Dashboard, My Medicine, Devices, Users; the health-data user adds My Health Data; a
+ * caregiver (someone who cares for at least one patient, issue 26 item 5) adds Caregiving.
  */
-export function menuItemsFor(user: AuthUser): MenuItem[] {
+export function menuItemsFor(user: AuthUser, caregiver = false): MenuItem[] {
   const items: MenuItem[] = [
     { key: 'dashboard', path: paths.dashboard },
     { key: 'myMedicine', path: paths.myMedicine },
@@ -23,5 +31,6 @@ export function menuItemsFor(user: AuthUser): MenuItem[] {
     items.push({ key: 'devices', path: paths.devices }, { key: 'users', path: paths.patientList });
   }
   if (allows(user, 'healthData')) items.push({ key: 'myHealthData', path: paths.myHealthData });
+  if (caregiver) items.push({ key: 'caregiving', path: paths.caregiving });
   return items;
 }

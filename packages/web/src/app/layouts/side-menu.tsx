@@ -4,6 +4,7 @@ import Devices from '@mui/icons-material/Devices';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Group from '@mui/icons-material/Group';
 import Medication from '@mui/icons-material/Medication';
+import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -21,6 +22,7 @@ import { FooterLinks } from '../../components/footer-links';
 import { Logo } from '../../components/logo';
 import { OverflowTooltip } from '../../components/overflow-tooltip';
 import { paths } from '../../config/paths';
+import { useCaredFor } from '../../features/caregiving/api/caregiving';
 import { useLocalizedPath } from '../../hooks/use-locale';
 import { useUser } from '../../lib/current-user';
 import { stripLocale } from '../../lib/locale';
@@ -33,6 +35,7 @@ const ICONS: Record<MenuKey, ReactElement> = {
   devices: <Devices />,
   users: <Group />,
   myHealthData: <FavoriteBorder />,
+  caregiving: <VolunteerActivismOutlined />,
 };
 
 /** The side menu by role, with the version text and the footer links. */
@@ -41,7 +44,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { data: user } = useUser();
   const href = useLocalizedPath();
   const current = stripLocale(useLocation().pathname).path;
-  const items = user ? menuItemsFor(user) : [];
+  // A caregiver's entry: the people one cares for, asked for once the user is known.
+  const caredFor = useCaredFor(!!user);
+  const items = user ? menuItemsFor(user, (caredFor.data?.length ?? 0) > 0) : [];
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

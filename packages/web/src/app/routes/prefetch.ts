@@ -21,7 +21,7 @@ import { storageAlertsQueryOptions } from '../../lib/storage-alerts';
  * (a phone's cold start, issue 23 item 12), instead of after the page has rendered: the queries are
  * the ones the page reads (same keys), so it renders with them at once. Not awaited: the page renders
  * when its code is there, and a failure shows where the page asks. Oneself's data only: while an
- * administrator impersonates, the pages ask for the patient's themselves.
+ * administrator impersonates or a caregiver reads for a patient, the pages ask for the patient's themselves.
  */
 
 /**
@@ -31,8 +31,8 @@ import { storageAlertsQueryOptions } from '../../lib/storage-alerts';
  * was going to (the address changes only once the navigation is done).
  */
 const firstPageOfVisit = (request: Request) => {
-  const { token, impersonating } = useSession.getState();
-  return !!token && !impersonating && new URL(request.url).pathname === window.location.pathname;
+  const { token, impersonating, caring } = useSession.getState();
+  return !!token && !impersonating && !caring && new URL(request.url).pathname === window.location.pathname;
 };
 
 /**

@@ -71,12 +71,19 @@ export function StorageCard() {
 function NoRange() {
   const { t } = useTranslation();
   const href = useLocalizedPath();
+  // A caregiver cannot set one: no link to where it is set.
+  const { readOnly } = useViewer();
   return (
     <Typography color="text.secondary">
-      {t('dashboard.storage.none')}{' '}
-      <Box component={RouterLink} to={href(paths.myMedicine)} sx={{ color: 'primary.text' }}>
-        {t('dashboard.storage.setOne')}
-      </Box>
+      {t('dashboard.storage.none')}
+      {readOnly ? null : (
+        <>
+          {' '}
+          <Box component={RouterLink} to={href(paths.myMedicine)} sx={{ color: 'primary.text' }}>
+            {t('dashboard.storage.setOne')}
+          </Box>
+        </>
+      )}
     </Typography>
   );
 }

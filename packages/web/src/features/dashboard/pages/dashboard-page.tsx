@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
+import { AlertsCard } from '../components/alerts-card';
 import { DashboardEmpty } from '../components/dashboard-empty';
 import { DashboardShell } from '../components/dashboard-shell';
 import { IntakeList } from '../components/intake-list';
@@ -15,7 +16,7 @@ import { hasSchedule } from '../utils/names';
 /** /dashboard, the daily plan: today's doses with their status, the next dose and today's adherence. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { lang } = useViewer();
+  const { lang, readOnly } = useViewer();
   const { today, profile, adherence } = useToday();
   return (
     <DashboardShell>
@@ -60,6 +61,8 @@ export function DashboardPage() {
       </QueryState>
       {/* The storage alarm of the patient shown: oneself, or the one an administrator acts for. */}
       <StorageCard />
+      {/* A caregiver sees the alerts DoseDot sent about the patient's doses (the patient, on their profile). */}
+      {readOnly ? <AlertsCard /> : null}
     </DashboardShell>
   );
 }

@@ -16,7 +16,10 @@ export const canConfirm = (status: IntakeEntry['status'], scheduledAt: string, n
   status === 'not_tracked' ||
   (status === 'pending' && Date.parse(scheduledAt) <= now + MATCH_WINDOW_MS);
 
-/** 'Confirm by hand': confirms the dose of each medicine given at `scheduledAt`, without a box press. */
+/**
+ * 'Confirm by hand': confirms the dose of each medicine given at `scheduledAt`, without a box press.
+ * Not offered to a caregiver (read-only).
+ */
 export function ConfirmDoseButton({
   medicineIds,
   scheduledAt,
@@ -25,8 +28,9 @@ export function ConfirmDoseButton({
   scheduledAt: string;
 }) {
   const { t } = useTranslation();
-  const { lang, zone } = useViewer();
+  const { lang, zone, readOnly } = useViewer();
   const create = useCreateIntake();
+  if (readOnly) return null;
   const confirm = async () => {
     try {
       for (const medicine of medicineIds) await create.mutateAsync({ medicine, scheduled_at: scheduledAt });

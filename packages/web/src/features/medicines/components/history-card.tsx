@@ -29,7 +29,7 @@ interface HistoryCardProps {
  * the CSV export.
  */
 export function HistoryCard({ medicine, range }: HistoryCardProps) {
-  const { lang, zone } = useViewer();
+  const { lang, zone, readOnly } = useViewer();
   const { t } = useTranslation();
   const [taking, setTaking] = useState(false);
   const schedule = useMedicineSchedule(medicine.id, range);
@@ -46,7 +46,7 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
       tour="history"
       actions={
         <>
-          {medicine.type === 2 ? (
+          {medicine.type === 2 && !readOnly ? (
             <Button
               size="small"
               variant="contained"
@@ -93,7 +93,7 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
           </>
         )}
       </QueryState>
-      {medicine.type === 2 ? (
+      {medicine.type === 2 && !readOnly ? (
         <TookOneDialog medicine={medicine} open={taking} onClose={() => setTaking(false)} />
       ) : null}
     </Section>

@@ -18,7 +18,7 @@ import { useDeleteIntake } from '../api/delete-intake';
  */
 export function ManualIntakes({ intakes }: { intakes: ManualIntake[] }) {
   const { t } = useTranslation();
-  const { lang, zone } = useViewer();
+  const { lang, zone, readOnly } = useViewer();
   const remove = useDeleteIntake();
   return (
     <>
@@ -48,20 +48,22 @@ export function ManualIntakes({ intakes }: { intakes: ManualIntake[] }) {
                 divider
                 disableGutters
                 secondaryAction={
-                  <IconButton
-                    edge="end"
-                    aria-label={t('medicines.intake.remove', { time })}
-                    disabled={remove.isPending}
-                    sx={{ width: 44, height: 44 }}
-                    onClick={() =>
-                      remove.mutate(intake.id, {
-                        onSuccess: () => notify.success(t('medicines.intake.removed')),
-                        onError: () => notify.error(t('medicines.intake.failed')),
-                      })
-                    }
-                  >
-                    <DeleteOutlined />
-                  </IconButton>
+                  readOnly ? null : (
+                    <IconButton
+                      edge="end"
+                      aria-label={t('medicines.intake.remove', { time })}
+                      disabled={remove.isPending}
+                      sx={{ width: 44, height: 44 }}
+                      onClick={() =>
+                        remove.mutate(intake.id, {
+                          onSuccess: () => notify.success(t('medicines.intake.removed')),
+                          onError: () => notify.error(t('medicines.intake.failed')),
+                        })
+                      }
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  )
                 }
                 sx={{ gap: 1.5, pr: 6 }}
               >

@@ -18,7 +18,7 @@ import { ScheduleCard } from '../components/schedule-card';
 export function EditMedicinePage() {
   const { t } = useTranslation();
   const href = useLocalizedPath();
-  const { subject } = useViewer();
+  const { subject, readOnly } = useViewer();
   const { id } = useParams();
   const medicineId = id === undefined ? undefined : Number(id);
   const valid = medicineId === undefined || (Number.isInteger(medicineId) && medicineId > 0);
@@ -41,12 +41,13 @@ export function EditMedicinePage() {
         </EmptyState>
       </>
     );
-  // Acting for a patient, an administrator adds medicines only (no impersonation call edits one).
-  if (impersonating && medicineId !== undefined)
+  // Acting for a patient, an administrator adds medicines only (no impersonation call edits one); a
+  // caregiver changes nothing.
+  if ((impersonating && medicineId !== undefined) || readOnly)
     return (
       <>
         <PageHeader title={t('medicines.edit.title')} actions={back} />
-        <EmptyState title={t('medicines.edit.impersonating')} />
+        <EmptyState title={t(readOnly ? 'medicines.edit.caregiver' : 'medicines.edit.impersonating')} />
       </>
     );
   if (medicineId === undefined)

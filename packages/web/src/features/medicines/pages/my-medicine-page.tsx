@@ -43,7 +43,7 @@ const firstShown = (medicines: Medicine[]): Medicine | undefined =>
 export function MyMedicinePage() {
   const { t } = useTranslation();
   const type = TYPE_OF_PATH[stripLocale(useLocation().pathname).path];
-  const { today } = useViewer();
+  const { today, readOnly } = useViewer();
   const state = useSearchState(today);
   const profile = usePatientProfile();
   const list = useMedicines(type);
@@ -60,9 +60,11 @@ export function MyMedicinePage() {
       <PageHeader
         title={t('pages.myMedicine.title')}
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
-            {t('medicines.add.button')}
-          </Button>
+          readOnly ? null : (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+              {t('medicines.add.button')}
+            </Button>
+          )
         }
       />
       <RouteTabs
@@ -86,9 +88,11 @@ export function MyMedicinePage() {
           if (!selected)
             return (
               <EmptyState title={t('medicines.list.empty')}>
-                <Button onClick={() => setAdding(true)} startIcon={<Add />}>
-                  {t('medicines.add.button')}
-                </Button>
+                {readOnly ? null : (
+                  <Button onClick={() => setAdding(true)} startIcon={<Add />}>
+                    {t('medicines.add.button')}
+                  </Button>
+                )}
               </EmptyState>
             );
           return (
