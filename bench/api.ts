@@ -26,6 +26,10 @@ export const READ_ROUTES = [
   '/api/profile/access-log',
   '/api/sensory-summaries',
   '/api/profiles?populate[0]=sensor&sort[0]=id',
+  '/api/reminders/settings',
+  '/api/reminders/notifications',
+  '/api/caregivers',
+  '/api/caregiving',
 ];
 
 const search = (term: string) =>

@@ -131,6 +131,86 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     expect(history.json().data.history.some((h: { press: string | null }) => h.press !== null)).toBe(true);
   });
 
+  it("keeps the reminder settings, notifications and caregivers under the patient's version: a write outside the routes (the scheduler, another copy) shows at once", async () => {
+    const anna = await registerUser(t.app);
+    const ben = await registerUser(t.app);
+    const [a, b] = [await profileOf(anna.user.id), await profileOf(ben.user.id)];
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url, headers: anna.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers.etag).toBeDefined();
+      return res;
+    };
+    const settings = await get('/api/reminders/settings');
+    expect(settings.json().data.email).toBe(false);
+    const notifications = await get('/api/reminders/notifications');
+    expect(notifications.json().data).toEqual([]);
+    const caregivers = await get('/api/caregivers');
+    expect(caregivers.json().data).toEqual([]);
+    // Kept: the same bytes again.
+    expect((await get('/api/caregivers')).headers.etag).toBe(caregivers.headers.etag);
+    const benBefore = await dataVersions(t.db, [b]);
+
+    const now = Date.now();
+    await t.db
+      .insertInto('reminder_settings')
+      .values({
+        profile_id: a,
+        email: 1,
+        quiet_from: null,
+        quiet_to: null,
+        missed_after_minutes: 60,
+        caregiver_delay_minutes: 30,
+        enabled_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect((await get('/api/reminders/settings')).json().data.email).toBe(true);
+    await t.db
+      .insertInto('notifications')
+      .values({
+        profile_id: a,
+        recipient_id: anna.user.id,
+        key: `reminder:${now}`,
+        kind: 'reminder',
+        audience: 'patient',
+        channel: 'email',
+        scheduled_at: now - 60_000,
+        medicine_ids: '1',
+        created_at: now,
+        claimed_until: now,
+        sent_at: now,
+      })
+      .execute();
+    const sent = await get('/api/reminders/notifications');
+    expect(sent.headers.etag).not.toBe(notifications.headers.etag);
+    expect(sent.json().data).toHaveLength(1);
+    await t.db
+      .insertInto('caregivers')
+      .values({
+        profile_id: a,
+        email: 'carla@example.com',
+        token_hash: 'f'.repeat(64),
+        invited_at: now,
+        expires_at: now + 86_400_000,
+      })
+      .execute();
+    const invited = (await get('/api/caregivers')).json().data as { email: string }[];
+    expect(invited.map((c) => c.email)).toEqual(['carla@example.com']);
+    // Ben's list of the patients he cares for follows an acceptance written outside the routes.
+    const caring = async () =>
+      (await t.app.inject({ url: '/api/caregiving', headers: ben.auth })).json().data as { userId: number }[];
+    expect(await caring()).toEqual([]);
+    await t.db
+      .updateTable('caregivers')
+      .set({ user_id: ben.user.id, accepted_at: now })
+      .where('profile_id', '=', a)
+      .execute();
+    expect((await caring()).map((p) => p.userId)).toEqual([anna.user.id]);
+    // Nobody else's data version moved (Ben's list is his, not his profile's data).
+    expect(await dataVersions(t.db, [b])).toEqual(benBefore);
+  });
+
   it('sends a kept answer compressed to a client that accepts it, the same bytes once unpacked', async () => {
     const { auth } = await registerUser(t.app);
     await addMedicine(auth, { name: 'Metformin', start_date: day(-60), dosage_times: ['08:00', '20:00'] });

@@ -24,9 +24,9 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  * every changed row from the transition table `src` (one statement, one bump per patient, however
  * many rows it wrote).
  */
-type Owners = (r: string, src: string) => string;
+export type Owners = (r: string, src: string) => string;
 /** The row's own column. */
-const own =
+export const own =
   (column: string): Owners =>
   (r, src) =>
     `select ${r}.${column}${src ? ` from ${src} r` : ''}`;
@@ -70,55 +70,64 @@ const bump = (owners: string) => `
 
 export const VERSIONED_TABLES = Object.keys(OWNERS);
 
+/**
+ * The three triggers (insert, update, delete) that bump the versions of a table's owners. Also used by
+ * later migrations for their own tables (2026_11_26_0750).
+ */
+export async function createVersionTriggers(db: AnyDb, table: string, owners: Owners): Promise<void> {
+  for (const op of ['insert', 'update', 'delete'] as const) {
+    const name = `dosedot_version_${op}_${table}`;
+    if (isPostgres(db)) {
+      const rows = op === 'delete' ? 'old' : 'new';
+      // An update may move a row to another patient: both are bumped.
+      const owned =
+        op === 'update'
+          ? `${owners('r', 'changed')} union ${owners('r', 'changed_old')}`
+          : owners('r', 'changed');
+      await sql
+        .raw(`create or replace function ${name}() returns trigger language plpgsql as $$
+          begin ${bump(owned)}; return null; end $$`)
+        .execute(db);
+      const transition =
+        op === 'update'
+          ? 'referencing old table as changed_old new table as changed'
+          : `referencing ${rows} table as changed`;
+      await sql
+        .raw(
+          `create trigger ${name} after ${op} on ${table} ${transition} for each statement execute function ${name}()`,
+        )
+        .execute(db);
+    } else {
+      const owned =
+        op === 'update'
+          ? `${owners('new', '')} union ${owners('old', '')}`
+          : owners(op === 'delete' ? 'old' : 'new', '');
+      await sql
+        .raw(`create trigger ${name} after ${op} on ${table} for each row begin ${bump(owned)}; end`)
+        .execute(db);
+    }
+  }
+}
+
+/** Drops what createVersionTriggers made. */
+export async function dropVersionTriggers(db: AnyDb, table: string): Promise<void> {
+  for (const op of ['insert', 'update', 'delete']) {
+    const name = `dosedot_version_${op}_${table}`;
+    await sql.raw(`drop trigger if exists ${name}${isPostgres(db) ? ` on ${table}` : ''}`).execute(db);
+    if (isPostgres(db)) await sql.raw(`drop function if exists ${name}()`).execute(db);
+  }
+}
+
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('data_versions')
     .addColumn('profile_id', 'integer', (col) => col.primaryKey())
     .addColumn('version', 'bigint', (col) => col.notNull())
     .execute();
-  for (const [table, owners] of Object.entries(OWNERS)) {
-    for (const op of ['insert', 'update', 'delete'] as const) {
-      const name = `dosedot_version_${op}_${table}`;
-      if (isPostgres(db)) {
-        const rows = op === 'delete' ? 'old' : 'new';
-        // An update may move a row to another patient: both are bumped.
-        const owned =
-          op === 'update'
-            ? `${owners('r', 'changed')} union ${owners('r', 'changed_old')}`
-            : owners('r', 'changed');
-        await sql
-          .raw(`create or replace function ${name}() returns trigger language plpgsql as $$
-            begin ${bump(owned)}; return null; end $$`)
-          .execute(db);
-        const transition =
-          op === 'update'
-            ? 'referencing old table as changed_old new table as changed'
-            : `referencing ${rows} table as changed`;
-        await sql
-          .raw(
-            `create trigger ${name} after ${op} on ${table} ${transition} for each statement execute function ${name}()`,
-          )
-          .execute(db);
-      } else {
-        const owned =
-          op === 'update'
-            ? `${owners('new', '')} union ${owners('old', '')}`
-            : owners(op === 'delete' ? 'old' : 'new', '');
-        await sql
-          .raw(`create trigger ${name} after ${op} on ${table} for each row begin ${bump(owned)}; end`)
-          .execute(db);
-      }
-    }
-  }
+  for (const [table, owners] of Object.entries(OWNERS)) await createVersionTriggers(db, table, owners);
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of VERSIONED_TABLES) {
-    for (const op of ['insert', 'update', 'delete']) {
-      const name = `dosedot_version_${op}_${table}`;
-      await sql.raw(`drop trigger if exists ${name}${isPostgres(db) ? ` on ${table}` : ''}`).execute(db);
-      if (isPostgres(db)) await sql.raw(`drop function if exists ${name}()`).execute(db);
-    }
-  }
+  for (const table of VERSIONED_TABLES) await dropVersionTriggers(db, table);
   await db.schema.dropTable('data_versions').execute();
 }

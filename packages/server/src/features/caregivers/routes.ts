@@ -11,11 +11,12 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db';
+import { type Db, readNow } from '../../db';
 import { notFound } from '../../lib/errors';
+import type { AnswerScope } from '../../plugins/answers';
 import { userOf } from '../../plugins/auth';
 import { audit } from '../audit';
-import { findProfileByUser } from '../profiles';
+import { findPatient } from '../profiles';
 import { createCaregiverService } from './service';
 
 /**
@@ -31,9 +32,12 @@ export const caregiverRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log.child({ part: 'caregivers' }),
   });
 
+  /** The signed-in patient's profile, from the read cache as the door reads it (plugins/subject.ts). */
   const ownProfile = async (request: FastifyRequest) => {
     const user = userOf(request);
-    const profile = await findProfileByUser(app.db, user.id);
+    const profile = await readNow(app.db, `patient:user:${user.id}`, () =>
+      findPatient(app.db, { userId: user.id }),
+    );
     if (!profile) throw notFound('Profile not found');
     return { user, profile };
   };
@@ -50,10 +54,18 @@ export const caregiverRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
       });
 
-  app.get('/caregivers', { schema: { response: { 200: caregiversResponseSchema } } }, async (request) => {
-    const { profile } = await ownProfile(request);
-    return { data: await service.list(profile.id) };
+  // Kept under the patient's data version (an invitation's expiry shows within the minute, like the
+  // other kept answers' clock).
+  const ofOwnProfile = async (request: FastifyRequest): Promise<AnswerScope> => ({
+    versions: [(await ownProfile(request)).profile.id],
   });
+  app.get(
+    '/caregivers',
+    { schema: { response: { 200: caregiversResponseSchema } } },
+    app.keptAnswer(ofOwnProfile, async (request: FastifyRequest) => ({
+      data: await service.list((await ownProfile(request)).profile.id),
+    })),
+  );
 
   app.post(
     '/caregivers/invite',
@@ -96,7 +108,10 @@ export const caregiverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/caregiving', { schema: { response: { 200: caregivingResponseSchema } } }, async (request) => ({
-    data: await service.patients(userOf(request).id),
-  }));
+  // From the read cache while nothing it read was written (the whole list on SQLite; on PostgreSQL
+  // a read of tables it does not watch goes to the database).
+  app.get('/caregiving', { schema: { response: { 200: caregivingResponseSchema } } }, async (request) => {
+    const { id } = userOf(request);
+    return { data: await readNow(app.db, `caregiving:${id}`, () => service.patients(id)) };
+  });
 };

@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inTransaction } from '../../db/transaction';
+import { ofSubject } from '../../plugins/answers';
 import { reads, subjectOf, writes } from '../../plugins/subject';
 import { createReminderService } from './service';
 
@@ -31,7 +32,9 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reminders/settings',
     { config: reads('read_reminders'), schema: { response: { 200: reminderSettingsResponseSchema } } },
-    async (request) => ({ data: await service.settings(subjectOf(request).profileId) }),
+    app.keptAnswer(ofSubject, async (request: FastifyRequest) => ({
+      data: await service.settings(subjectOf(request).profileId),
+    })),
   );
 
   app.put(
@@ -75,11 +78,12 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: reads('read_reminders'),
       schema: { querystring: notificationsQuerySchema, response: { 200: notificationsResponseSchema } },
     },
-    async (request: FastifyRequest<{ Querystring: NotificationsQuery }>) =>
+    app.keptAnswer(ofSubject, async (request: FastifyRequest<{ Querystring: NotificationsQuery }>) =>
       service.notifications(
         subjectOf(request).profileId,
         request.query['pagination[page]'],
         request.query['pagination[pageSize]'],
       ),
+    ),
   );
 };
