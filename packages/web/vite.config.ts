@@ -61,7 +61,7 @@ function precompress(): Plugin {
  * toasts, the service worker's registration).
  */
 const LATER_PACKAGES =
-  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify|workbox-window)[\\/]/;
+  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify|workbox-window|zxing-wasm)[\\/]/;
 /** What every page starts from, and the sign-in's layout. */
 const isPublicRoot = (id: string) =>
   /[\\/]src[\\/](main\.tsx|app[\\/]layouts[\\/]auth-layout\.tsx|features[\\/]auth[\\/]pages[\\/]signin-page\.tsx)$/.test(

@@ -43,6 +43,8 @@ describe.each(ENGINES)('the web app served on %s', (engine) => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    // WebAssembly of our own origin (the eMediplan QR reader), and still no eval of JavaScript.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
 
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });

@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Our content security policy: everything from our own origin, no frames, no plugins. */
+/**
+ * Our content security policy: everything from our own origin, no frames, no plugins.
+ * 'wasm-unsafe-eval' lets the page compile WebAssembly of our own origin (the eMediplan QR reader,
+ * zxing-wasm); it allows no eval of JavaScript.
+ */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -13,7 +13,9 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
 import { formatDate, formatDosageTime } from '../../../lib/format';
+import type { Language } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
+import { posologyLines } from '../utils/posology-words';
 import { formatForm, formatStrength } from '../utils/strength';
 import { DeleteMedicineButton } from './delete-medicine-button';
 
@@ -89,7 +91,12 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
                   mb: 0.5,
                 }}
               >
-                {m.type === 2 ? (
+                {m.posology && m.type === 1 ? (
+                  // An imported posology: in words (its doses are not daily times).
+                  <Typography variant="caption" color="text.secondary">
+                    {posologyLines(t, lang as Language, m.posology).join(' · ')}
+                  </Typography>
+                ) : m.type === 2 ? (
                   <Chip size="small" label={t('medicines.list.asNeeded')} />
                 ) : (
                   m.dosage_times.map((time) => (

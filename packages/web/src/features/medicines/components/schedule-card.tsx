@@ -11,9 +11,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDosageTime } from '../../../lib/format';
+import type { Language } from '../../../lib/locale';
 import { notify } from '../../../lib/toast';
 import { useViewer } from '../../../lib/viewer';
 import { useDeleteSchedule } from '../api/delete-schedule';
+import { posologyLines } from '../utils/posology-words';
 import { AddScheduleForm } from './add-schedule-form';
 import { Section } from './section';
 
@@ -38,7 +40,20 @@ export function ScheduleCard({ medicine }: { medicine: Medicine }) {
 
   return (
     <Section title={t('medicines.schedule.title', { name: medicine.name })} tour="schedule">
-      {medicine.type === 2 ? (
+      {medicine.posology ? (
+        // An imported posology (eMediplan): its schedule in words; new dosage times on the edit page replace it.
+        <List dense aria-label={t('medicines.schedule.list', { name: medicine.name })}>
+          {posologyLines(t, lang as Language, medicine.posology).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one line per part of the posology, in order
+            <ListItem key={i} divider>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <AccessTime fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={line} />
+            </ListItem>
+          ))}
+        </List>
+      ) : medicine.type === 2 ? (
         <Typography color="text.secondary">
           {t('medicines.schedule.asNeeded', { name: medicine.name })}
         </Typography>

@@ -17,6 +17,7 @@ import { stripLocale } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
 import { useMedicines } from '../api/get-medicines';
 import { AddMedicineDialog } from '../components/add-medicine-dialog';
+import { EmediplanActions } from '../components/emediplan-actions';
 import { HistoryCard } from '../components/history-card';
 import { MedicineList } from '../components/medicine-list';
 import { PlansSection, VIEWS, type View } from '../components/plans-section';
@@ -61,9 +62,12 @@ export function MyMedicinePage() {
         title={t('pages.myMedicine.title')}
         actions={
           readOnly ? null : (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
-              {t('medicines.add.button')}
-            </Button>
+            <>
+              <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+                {t('medicines.add.button')}
+              </Button>
+              <EmediplanActions />
+            </>
           )
         }
       />

@@ -1,9 +1,12 @@
 import type { Medicine } from '@dosedot/domain';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatDosageTime, formatPercent, formatTime } from '../../../lib/format';
+import type { Language } from '../../../lib/locale';
 import type { Adherence } from '../api/get-adherence';
+import { qrCodePng } from './barcode';
 import { downloadBlob } from './csv';
 import { historyRows } from './history-rows';
+import { posologyLines } from './posology-words';
 import { formatStrength } from './strength';
 
 export interface ReportInput {
@@ -12,13 +15,22 @@ export interface ReportInput {
   patient: string;
   lang: string;
   t: TFunction;
+  /** The current plan's eMediplan QR code text (CHMED16A), printed as a QR code; absent for a caregiver. */
+  emediplan?: string | null;
 }
 
 /**
  * The report for a doctor (PDF, in the page language): the period, the figures over it, per medicine
  * and per week, then every dose. jsPDF loads only when a report is asked for.
  */
-export async function downloadReport({ adherence, medicines, patient, lang, t }: ReportInput): Promise<void> {
+export async function downloadReport({
+  adherence,
+  medicines,
+  patient,
+  lang,
+  t,
+  emediplan,
+}: ReportInput): Promise<void> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
   const doc = new jsPDF({ unit: 'pt', format: 'a4' });
   const zone = adherence.timezone;
@@ -61,6 +73,19 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
     y += 14;
   }
   y += 12;
+  if (emediplan) {
+    // The plan's eMediplan code, so a pharmacy or the doctor's software reads it back (issue 27).
+    const size = 110;
+    const x = doc.internal.pageSize.getWidth() - margin - size;
+    const png = new Uint8Array(await (await qrCodePng(emediplan)).arrayBuffer());
+    doc.addImage(png, 'PNG', x, margin - 6, size, size);
+    doc.setFontSize(7).text(t('emediplan.report.caption'), x + size, margin + size + 4, {
+      align: 'right',
+      maxWidth: size + 40,
+    });
+    doc.setFontSize(10);
+    y = Math.max(y, margin + size + 24);
+  }
 
   const s = adherence.totals;
   heading(t('medicines.report.summary'));
@@ -98,9 +123,11 @@ export async function downloadReport({ adherence, medicines, patient, lang, t }:
       return [
         medicine?.name ?? `#${m.medicineId}`,
         formatStrength(medicine?.strength ?? null, t) ?? '',
-        medicine?.type === 2
-          ? t('medicines.list.asNeeded')
-          : (medicine?.dosage_times ?? []).map((d) => formatDosageTime(d, lang)).join(', '),
+        medicine?.posology
+          ? posologyLines(t, lang as Language, medicine.posology).join('; ')
+          : medicine?.type === 2
+            ? t('medicines.list.asNeeded')
+            : (medicine?.dosage_times ?? []).map((d) => formatDosageTime(d, lang)).join(', '),
         m.due,
         m.taken,
         m.byHand,

@@ -1,0 +1,245 @@
+import type { EmediplanPreview } from '@dosedot/domain';
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { TFunction } from 'i18next';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, failureKey } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useImportEmediplan } from '../api/import-emediplan';
+import { usePreviewEmediplan } from '../api/preview-emediplan';
+import { readQrCode } from '../utils/barcode';
+import { CameraScanner } from './camera-scanner';
+import { EmediplanLines, initialName, type Line } from './emediplan-lines';
+
+/** Why a code was refused, in words: the decoder's reason (emediplan.truncated…), else the call's failure. */
+function codeErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 413) return t('emediplan.errors.oversized');
+    const code = error.fieldErrors.find((e) => e.code?.startsWith('emediplan.'))?.code;
+    if (code) return t(`emediplan.errors.${code.slice('emediplan.'.length)}`);
+    if (error.status === 409) return t('emediplan.patient.confirmFirst');
+    if (error.status === 400 && error.fieldErrors[0]) return error.fieldErrors[0].message;
+  }
+  return t(failureKey(error));
+}
+
+/** Who the plan is for, as it says it. */
+function planPatient(preview: EmediplanPreview, lang: string): string {
+  const { firstName, lastName, birthDate } = preview.plan.patient;
+  const name = [firstName, lastName].filter(Boolean).join(' ') || '?';
+  return birthDate ? `${name}, ${formatDate(birthDate, lang)}` : name;
+}
+
+/**
+ * 'Import eMediplan' (issue 27): the plan's QR code from the camera or a photo, or its text pasted,
+ * or its file; then its medicines with their schedules in words, each ticked (untick what is not
+ * wanted); a plan that is not plainly the patient's asks first; all ticked lines are created at once.
+ */
+export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const titleId = useId();
+  const fileId = useId();
+  const preview = usePreviewEmediplan();
+  const run = useImportEmediplan();
+  const [code, setCode] = useState('');
+  const [pasted, setPasted] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [confirmed, setConfirmed] = useState(false);
+  const plan = preview.data;
+
+  const close = () => {
+    setScanning(false);
+    onClose();
+  };
+  const read = (text: string) => {
+    setScanning(false);
+    setProblem(null);
+    setCode(text);
+    preview.mutate(text, {
+      onSuccess: (data) => {
+        setLines(data.plan.medicines.map((m) => ({ ticked: true, name: initialName(t, m) })));
+        setConfirmed(false);
+      },
+      onError: (error) => setProblem(codeErrorText(t, error)),
+    });
+  };
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    if (file.type.startsWith('image/')) {
+      setReading(true);
+      try {
+        const text = await readQrCode(file);
+        if (text) read(text);
+        else setProblem(t('emediplan.errors.noQrCode'));
+      } catch {
+        setProblem(t('emediplan.errors.noQrCode'));
+      } finally {
+        setReading(false);
+      }
+    } else read(await file.text());
+  };
+  const ticked = lines.flatMap((line, index) => (line.ticked ? [{ index, line }] : []));
+  const mustConfirm = plan !== undefined && plan.match !== 'same';
+  const ready =
+    ticked.length > 0 && ticked.every(({ line }) => line.name.trim() !== '') && (!mustConfirm || confirmed);
+  const submit = () =>
+    run.mutate(
+      {
+        code,
+        lines: ticked.map(({ index, line }) => ({ index, name: line.name.trim() })),
+        confirmPatient: confirmed,
+      },
+      {
+        onSuccess: (created) => {
+          notify.success(t('emediplan.import.done', { count: created.length }));
+          preview.reset();
+          setCode('');
+          setPasted('');
+          onClose();
+        },
+        onError: (error) => setProblem(codeErrorText(t, error)),
+      },
+    );
+  const busy = preview.isPending || run.isPending || reading;
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
+      <DialogTitle id={titleId}>{t('emediplan.import.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {plan ? (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {t('emediplan.import.linesIntro', { count: plan.plan.medicines.length })}
+            </Typography>
+            {mustConfirm ? (
+              <Alert severity="warning">
+                {t(plan.match === 'different' ? 'emediplan.patient.different' : 'emediplan.patient.unknown', {
+                  patient: planPatient(plan, i18n.language),
+                })}
+                <FormControlLabel
+                  sx={{ display: 'flex', mt: 1 }}
+                  control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
+                  label={t('emediplan.patient.confirm')}
+                />
+              </Alert>
+            ) : null}
+            <EmediplanLines
+              preview={plan}
+              lines={lines}
+              disabled={run.isPending}
+              onChange={(index, line) => setLines((all) => all.map((l, i) => (i === index ? line : l)))}
+            />
+            {ticked.length === 0 ? <Alert severity="info">{t('emediplan.import.noneTicked')}</Alert> : null}
+          </>
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {t('emediplan.import.intro')}
+            </Typography>
+            {scanning ? (
+              <CameraScanner onCode={read} onStop={() => setScanning(false)} />
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <Button
+                  variant="outlined"
+                  startIcon={<PhotoCameraOutlined />}
+                  onClick={() => setScanning(true)}
+                  disabled={busy}
+                >
+                  {t('emediplan.import.camera')}
+                </Button>
+                <Button
+                  component="label"
+                  htmlFor={fileId}
+                  variant="outlined"
+                  startIcon={<UploadFileOutlined />}
+                  disabled={busy}
+                >
+                  {t('emediplan.import.file')}
+                </Button>
+                <input
+                  id={fileId}
+                  type="file"
+                  accept="image/*,.json,application/json,text/plain"
+                  aria-label={t('emediplan.import.file')}
+                  onChange={(e) => void choose(e)}
+                  disabled={busy}
+                  style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+                />
+              </Box>
+            )}
+            <TextField
+              label={t('emediplan.import.paste')}
+              helperText={t('emediplan.import.pasteHelp')}
+              multiline
+              minRows={3}
+              maxRows={8}
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+              disabled={busy}
+              slotProps={{
+                htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+              }}
+            />
+          </>
+        )}
+        {busy ? <LinearProgress aria-label={t('emediplan.import.working')} /> : null}
+        {problem ? (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        {plan ? (
+          <Button
+            onClick={() => {
+              preview.reset();
+              setProblem(null);
+            }}
+            disabled={run.isPending}
+          >
+            {t('emediplan.import.back')}
+          </Button>
+        ) : null}
+        <Button onClick={close}>{t('emediplan.close')}</Button>
+        {plan ? (
+          <Button variant="contained" onClick={submit} disabled={!ready || run.isPending}>
+            {t('emediplan.import.submit', { count: ticked.length })}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            onClick={() => read(pasted.trim())}
+            disabled={busy || pasted.trim() === ''}
+          >
+            {t('emediplan.import.read')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
