@@ -29,6 +29,7 @@ import * as scalePlan from './migrations/2026_11_25_0710_scale_plan';
 import * as dataVersions from './migrations/2026_11_26_0100_data_versions';
 import * as reminders from './migrations/2026_11_26_0300_reminders';
 import * as caregivers from './migrations/2026_11_26_0400_caregivers';
+import * as medicinePosology from './migrations/2026_11_26_0720_medicine_posology';
 import * as laterVersions from './migrations/2026_11_26_0750_versions_of_reminders_and_caregivers';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
@@ -187,6 +188,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0100_data_versions': dataVersions,
   '2026_11_26_0300_reminders': reminders,
   '2026_11_26_0400_caregivers': caregivers,
+  '2026_11_26_0720_medicine_posology': medicinePosology,
   '2026_11_26_0750_versions_of_reminders_and_caregivers': laterVersions,
 };
 
