@@ -225,7 +225,7 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
             {t('emediplan.import.back')}
           </Button>
         ) : null}
-        <Button onClick={close}>{t('emediplan.close')}</Button>
+        {plan ? null : <Button onClick={close}>{t('emediplan.close')}</Button>}
         {plan ? (
           <Button variant="contained" onClick={submit} disabled={!ready || run.isPending}>
             {t('emediplan.import.submit', { count: ticked.length })}
