@@ -42,6 +42,9 @@ const ACTIONS = [
   'write_health_data',
   'export_health_data',
   'export_account',
+  'preview_emediplan',
+  'import_emediplan',
+  'export_emediplan',
   // What an administrator did to the account (blocked it, sent a reset…): profile.access.actions.user.*
   ...USER_ADMIN_ACTIONS,
 ];
