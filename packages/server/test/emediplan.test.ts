@@ -53,6 +53,9 @@ describe.each(ENGINES)('eMediplan import and export on %s', (engine) => {
     expect(data.plan).toEqual(plan());
     // The first line has no doses at all ('D: [0,0,0,0]'): text, as needed; the others are scheduled.
     expect(data.types).toEqual([2, 1, 1, 1, 1, 1].slice(0, plan().medicines.length));
+    // Each line's schedule in words, in the patient's language.
+    expect(data.words[1]).toEqual(['Every day: 1\u00a0STK at noon · From Feb 10, 2016']);
+    expect(data.words[0]).toEqual(['The plan gives no doses for this line · From Sep 12, 2016']);
     expect(await medicines(auth)).toEqual([]);
   });
 

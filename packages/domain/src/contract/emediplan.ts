@@ -27,6 +27,8 @@ export const emediplanPreviewResponseSchema = z.object({
     match: planMatchSchema,
     /** The type each medicine is created with (1 scheduled, 2 as needed), in the plan's order. */
     types: z.array(z.union([z.literal(1), z.literal(2)])),
+    /** Each medicine's posology in words, a line per part, in the patient's language. */
+    words: z.array(z.array(z.string())),
   }),
 });
 export type EmediplanPreview = z.infer<typeof emediplanPreviewResponseSchema>['data'];

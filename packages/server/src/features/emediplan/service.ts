@@ -8,7 +8,7 @@ import {
   type PatientIdentity,
   planPatientMatch,
 } from '@dosedot/domain/emediplan';
-import { medicineTypeOf, posologySchema } from '@dosedot/domain/posology';
+import { describePosology, medicineTypeOf, posologySchema, renderPhrase } from '@dosedot/domain/posology';
 import { localDateOf, toLocalIso } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { HttpError, validationError } from '../../lib/errors';
@@ -115,7 +115,11 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
       const plan = decoded(code);
       const match = planPatientMatch(plan.patient, await identityOf(subject, ip));
       const types = plan.medicines.map((m) => (m.posology.length > 0 ? medicineTypeOf(m.posology) : 2));
-      return { plan, match, types };
+      const { language } = await profileOfPlan(db, subject.profileId);
+      const words = plan.medicines.map((m) =>
+        describePosology(m.posology).map((part) => part.map((p) => renderPhrase(p, language)).join(' · ')),
+      );
+      return { plan, match, types, words };
     },
 
     /**
