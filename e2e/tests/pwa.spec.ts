@@ -74,3 +74,63 @@ test('offline, the app shell opens and today’s plan shows its last fetched cop
   await expect(page.getByRole('heading', { name: "Today's doses" })).toBeVisible();
   await expect(page.getByText(/You are offline/)).toHaveCount(0);
 });
+
+test('a push message delivered to the service worker shows the reminder with its buttons', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL as string).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  await page.goto('/dashboard');
+  await controlled(page);
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => {
+    registrations.push(...e.registrations);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect
+    .poll(() => registrations.find((r) => r.scopeURL === `${origin}/`)?.registrationId)
+    .toBeTruthy();
+  const registrationId = registrations.find((r) => r.scopeURL === `${origin}/`)?.registrationId as string;
+
+  // What the server's scheduler sends to the patient (features/reminders/service.ts), as the push
+  // service hands it to the browser once decrypted.
+  const message = {
+    title: 'Zeit für Ihre Einnahme um 08:00',
+    body: 'Es ist Zeit für Ihre Einnahme um 08:00: Ramipril.',
+    lang: 'de',
+    tag: 'dose-e2e-patient',
+    kind: 'reminder',
+    url: '/my-medicine',
+    actions: {
+      token: 'e2e'.padEnd(43, 'x'),
+      snooze: [10, 30],
+      labels: { taken: 'Eingenommen', snooze10: '10 Min. später', snooze30: '30 Min. später' },
+    },
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId,
+    data: JSON.stringify(message),
+  });
+
+  const shown = async () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        lang: n.lang,
+        actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions?.map(
+          (a) => a.title,
+        ),
+      }));
+    });
+  await expect.poll(shown).toHaveLength(1);
+  const [notification] = await shown();
+  expect(notification).toMatchObject({ title: message.title, body: message.body, lang: 'de' });
+  expect(notification?.actions?.[0]).toBe('Eingenommen');
+  expect(notification?.actions?.[1]).toBe('10 Min. später');
+});

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -26,7 +27,12 @@ import { medicineRoutes } from './features/medicines/routes';
 import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { ownProfileRoutes, profileRoutes } from './features/profiles/routes';
-import { createReminderService, reminderRoutes, reminderSchedulerPart } from './features/reminders';
+import {
+  createReminderService,
+  reminderActionRoutes,
+  reminderRoutes,
+  reminderSchedulerPart,
+} from './features/reminders';
 import { sensorAdminRoutes, sensorRoutes } from './features/sensors/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { statusRoutes } from './features/status/routes';
@@ -57,6 +63,8 @@ export interface BuildOptions {
   /** A database the caller owns and closes (tests); otherwise the app opens one from the config. */
   db?: Db;
   mailer?: Mailer;
+  /** The HTTPS agent for the browsers' push services (tests: one trusting their own push service). */
+  pushAgent?: Agent;
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is registered (tests list the route table: test/route-table.ts). */
   onRoute?: (route: RouteOptions) => void;
@@ -140,7 +148,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // App plugins: long-lived parts, the database/config/mailer context, authentication.
   await app.register(lifecyclePlugin);
-  await app.register(contextPlugin, { config, db, ownsDb: !opts.db, counters, mailer: opts.mailer });
+  await app.register(contextPlugin, {
+    config,
+    db,
+    ownsDb: !opts.db,
+    counters,
+    mailer: opts.mailer,
+    pushAgent: opts.pushAgent,
+  });
   await app.register(authPlugin);
   await app.register(answersPlugin);
   await app.register(operationsPlugin);
@@ -162,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       service: createReminderService({
         db: app.db,
         mailer: app.mailer,
+        push: app.push,
         appUrl: config.appUrl,
         log: app.log.child({ part: 'reminders' }),
       }),
@@ -174,7 +190,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(
-        scope('public', statusRoutes, authRoutes, oidcRoutes, twoFactorSignInRoutes, publicImageRoutes),
+        scope(
+          'public',
+          statusRoutes,
+          authRoutes,
+          oidcRoutes,
+          twoFactorSignInRoutes,
+          publicImageRoutes,
+          reminderActionRoutes,
+        ),
       );
       await api.register(
         scope(

@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { AppConfig } from './config';
 
 /** The generated secrets a backup must keep with the database (health data is unreadable without its key). */
-const SECRETS = ['jwt-secret', 'health-data-key'] as const;
+const SECRETS = ['jwt-secret', 'health-data-key', 'vapid-keys'] as const;
 
 /** '2026-11-25T20-55-03Z': sorts by time and is a valid file name everywhere. */
 const stamp = (at: Date) =>

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidTimeZone } from '@dosedot/domain';
@@ -59,6 +59,21 @@ const envSchema = z.object({
   MQTT_URL: urlWithScheme(['mqtt', 'mqtts', 'ws', 'wss'], 'MQTT_URL').optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'SMTP_URL').optional(),
   MAIL_FROM: z.string().min(3).default('DoseDot <no-reply@dosedot.local>'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (87 characters)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// address')
+    .optional(),
   HEALTH_DATA_EMAILS: z.string().optional(),
   HEALTH_DATA_KEY: z
     .string()
@@ -123,6 +138,8 @@ export interface AppConfig {
   mqttUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The server's VAPID identity towards the browsers' push services (Web Push, decision 0015). */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   /** Lower-cased e-mail addresses of the users who have My Health Data. */
   healthDataEmails: string[];
   healthDataKey: Buffer;
@@ -210,6 +227,44 @@ function persistedSecret(dataDir: string, file: string, bytes: number): string {
   }
 }
 
+/**
+ * The VAPID key pair (P-256, base64url as the Web Push libraries take it): from the environment
+ * (both or neither), else generated once into the data folder (`vapid-keys`) like the other secrets.
+ * Several server copies must share it (set the variables), or a browser's subscription made through
+ * one copy is refused when another sends.
+ */
+function vapidKeys(
+  dataDir: string,
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+  subject: string,
+) {
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  if (publicKey || privateKey)
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither']);
+  const full = path.join(dataDir, 'vapid-keys');
+  try {
+    const kept = JSON.parse(readFileSync(full, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+  } catch {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      // 32 bytes, leading zeros kept (the key is a number: getPrivateKey drops them).
+      privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+        .subarray(-32)
+        .toString('base64url'),
+    };
+    writeFileSync(full, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
+    return { ...keys, subject };
+  }
+}
+
+/** `mailto:` the sender's address (the push services' contact for the operator). */
+const vapidSubject = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+
 export function databaseFromUrl(url: string | undefined, dataDir: string): DatabaseConfig {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'dosedot.sqlite') };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
@@ -256,6 +311,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     mqttUrl: e.MQTT_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    vapid: vapidKeys(
+      dataDir,
+      e.VAPID_PUBLIC_KEY,
+      e.VAPID_PRIVATE_KEY,
+      e.VAPID_SUBJECT ?? vapidSubject(e.MAIL_FROM),
+    ),
     healthDataEmails: healthEmails,
     healthDataKey: Buffer.from(e.HEALTH_DATA_KEY ?? persistedSecret(dataDir, 'health-data-key', 32), 'hex'),
     defaultTimezone: e.DEFAULT_TIMEZONE,

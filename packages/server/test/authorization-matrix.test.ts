@@ -103,6 +103,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/reminders/settings': 'door',
   'PUT /api/reminders/settings': 'door',
   'POST /api/reminders/snooze': 'door',
+  'GET /api/reminders/push': 'door',
+  'POST /api/reminders/push-subscriptions': 'doorOwn',
+  'DELETE /api/reminders/push-subscriptions': 'doorOwn',
+  'POST /api/reminders/dose-action': 'public',
   'GET /api/reminders/notifications': 'door',
   'POST /api/sensor/button/getButtonPressHistory': 'door',
   'POST /api/sensor/history/getSensorTempAndHumiHistory': 'door',
@@ -324,6 +328,15 @@ describe.each(ENGINES)('the authorization matrix on %s', (engine) => {
           data: { deveui: '70B3D57ED0000001', startdate: weekAgo, enddate: today },
         },
         'POST /api/caregivers/invite': { data: { email: 'matrix.carer@example.test' } },
+        'POST /api/reminders/push-subscriptions': {
+          data: {
+            endpoint: 'https://push.example.test/matrix',
+            keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+          },
+        },
+        'DELETE /api/reminders/push-subscriptions': {
+          data: { endpoint: 'https://push.example.test/matrix' },
+        },
         'POST /api/emediplan/preview': { data: { code: EMEDIPLAN_CODE } },
         'POST /api/emediplan/import': {
           data: { code: EMEDIPLAN_CODE, lines: [{ index: 0 }], confirmPatient: true },

@@ -21,7 +21,7 @@ describe('npm run backup on SQLite', () => {
     const users = await count(t.db, 'users');
     const backup = await backupDatabase(t.config, new Date('2026-11-25T20:55:03.123Z'));
     expect(backup.dir).toBe(path.join(t.config.dataDir, 'backups', '2026-11-25T20-55-03Z'));
-    expect(backup.secrets).toEqual(['health-data-key']);
+    expect(backup.secrets).toEqual(['health-data-key', 'vapid-keys']);
     expect(mode(backup.dir)).toBe(0o700);
     expect(mode(backup.database)).toBe(0o600);
     expect(mode(path.join(backup.dir, 'health-data-key'))).toBe(0o600);
@@ -52,7 +52,9 @@ describe('npm run backup on SQLite', () => {
       DATA_DIR: t.config.dataDir,
       DATABASE_URL: `sqlite:${t.config.database.file}`,
     });
-    const dir = /backup written to (\S+) \(dosedot\.sqlite, jwt-secret, health-data-key\)/.exec(stdout)?.[1];
+    const dir = /backup written to (\S+) \(dosedot\.sqlite, jwt-secret, health-data-key, vapid-keys\)/.exec(
+      stdout,
+    )?.[1];
     expect(dir).toBeDefined();
     const copy = new SqliteDatabase(path.join(dir ?? '', 'dosedot.sqlite'), { readonly: true });
     try {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -88,6 +89,8 @@ export interface TestAppOptions {
   /** Settings that have no variable (limits, webDist), laid over the loaded config. */
   config?: Partial<AppConfig>;
   mailer?: Mailer;
+  /** The HTTPS agent for push services (a test's own push service on loopback). */
+  pushAgent?: Agent;
   /** Test-only routes, registered before the app is ready. */
   routes?: (app: FastifyInstance) => void;
   /** Logging as Fastify takes it (none by default). */
@@ -123,6 +126,7 @@ export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): 
     db: database.db,
     logger: opts.logger ?? false,
     mailer: opts.mailer,
+    pushAgent: opts.pushAgent,
     onRoute: table.onRoute,
   });
   table.attach(app);

@@ -61,11 +61,16 @@ describe('files in the data folder', () => {
     const first = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     expect(modeOf(path.dirname(dataDir))).toBe(0o700);
     expect(modeOf(dataDir)).toBe(0o700);
-    for (const secret of ['jwt-secret', 'health-data-key'])
+    for (const secret of ['jwt-secret', 'health-data-key', 'vapid-keys'])
       expect(modeOf(path.join(dataDir, secret))).toBe(0o600);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first.jwtSecret);
     const again = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     expect(again.jwtSecret).toBe(first.jwtSecret);
     expect(again.healthDataKey.equals(first.healthDataKey)).toBe(true);
+    // The VAPID key pair (Web Push): generated once, a P-256 pair, the same on the next start.
+    expect(again.vapid).toEqual(first.vapid);
+    expect(Buffer.from(first.vapid.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.vapid.privateKey, 'base64url')).toHaveLength(32);
+    expect(first.vapid.subject).toBe('mailto:no-reply@dosedot.local');
   });
 });

@@ -26,6 +26,8 @@ const clock = z
 export const reminderSettingsSchema = z.object({
   /** Reminders and alerts by e-mail. */
   email: z.boolean(),
+  /** Reminders and alerts by Web Push to the user's subscribed browsers (e-mail stands in when none takes it). */
+  push: z.boolean(),
   /** Local quiet hours 'HH:MM' (may span midnight); both null: none. */
   quietFrom: clock.nullable(),
   quietTo: clock.nullable(),
@@ -43,21 +45,27 @@ export const reminderSettingsSchema = z.object({
     .max(MAX_CAREGIVER_DELAY_MINUTES, `At most ${MAX_CAREGIVER_DELAY_MINUTES}`),
 });
 export type ReminderSettingsBody = z.infer<typeof reminderSettingsSchema>;
+/** The body of PUT /api/reminders/settings: `push` may be left out (it then stays as it was). */
+export type ReminderSettingsInput = Omit<ReminderSettingsBody, 'push'> & { push?: boolean };
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettingsBody = {
   email: false,
+  push: false,
   quietFrom: null,
   quietTo: null,
   missedAfterMinutes: MISSED_AFTER_MINUTES,
   caregiverDelayMinutes: CAREGIVER_DELAY_MINUTES,
 };
 
-/** PUT /api/reminders/settings {data: settings}. */
+/** PUT /api/reminders/settings {data: settings}; without `push`, push stays as it was. */
 export const putReminderSettingsSchema = z.strictObject({
-  data: reminderSettingsSchema.strict().refine((s) => (s.quietFrom === null) === (s.quietTo === null), {
-    message: REMINDER_MESSAGES.quietBoth,
-    path: ['quietTo'],
-  }),
+  data: reminderSettingsSchema
+    .extend({ push: z.boolean().optional() })
+    .strict()
+    .refine((s) => (s.quietFrom === null) === (s.quietTo === null), {
+      message: REMINDER_MESSAGES.quietBoth,
+      path: ['quietTo'],
+    }),
 });
 export const reminderSettingsResponseSchema = z.object({ data: reminderSettingsSchema });
 
@@ -94,3 +102,84 @@ export const notificationsResponseSchema = z.object({
   meta: z.object({ pagination: paginationSchema }),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+/* Web Push (issue 26 item 2): the server's VAPID key, and the browsers of the user themself. */
+
+export const PUSH_MESSAGES = {
+  endpoint: 'Enter the push service address of the subscription (https)',
+  key: 'Enter the browser key of the subscription (base64url)',
+  yourself: 'Only the user themself can subscribe their browser',
+} as const;
+
+const base64url = (min: number, max: number) =>
+  z
+    .string({ message: PUSH_MESSAGES.key })
+    .min(min, PUSH_MESSAGES.key)
+    .max(max, PUSH_MESSAGES.key)
+    .regex(/^[A-Za-z0-9_-]+=*$/, PUSH_MESSAGES.key);
+
+/** GET /api/reminders/push: the key browsers subscribe with (applicationServerKey). */
+export const pushKeyResponseSchema = z.object({ data: z.object({ publicKey: z.string() }) });
+
+/** POST /api/reminders/push-subscriptions: a browser's PushSubscription as its toJSON() gives it. */
+export const pushSubscriptionRequestSchema = z.strictObject({
+  data: z.object({
+    endpoint: z
+      .url({ protocol: /^https?$/, message: PUSH_MESSAGES.endpoint })
+      .max(2000, PUSH_MESSAGES.endpoint),
+    keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 30) }),
+  }),
+});
+export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
+/** DELETE /api/reminders/push-subscriptions {data:{endpoint}}. */
+export const pushUnsubscribeRequestSchema = z.strictObject({
+  data: z.object({
+    endpoint: z.string({ message: PUSH_MESSAGES.endpoint }).min(1, PUSH_MESSAGES.endpoint).max(2000),
+  }),
+});
+export type PushUnsubscribeRequest = z.infer<typeof pushUnsubscribeRequestSchema>;
+export const pushSubscriptionResponseSchema = z.object({
+  data: z.object({ endpoint: z.string(), subscribed: z.boolean() }),
+});
+
+/*
+ * A push notification's buttons (issue 26 item 3): the service worker posts the notification's
+ * single-use token, without a session (decision 0015).
+ */
+export const DOSE_ACTION_MESSAGES = {
+  token: 'Enter the token of the notification',
+  action: 'Choose taken or snooze',
+  used: 'This notification’s buttons no longer work (used, or too old): open DoseDot to confirm the dose',
+  noSnooze: 'This notification offers no snooze',
+} as const;
+
+/** POST /api/reminders/dose-action {data:{token, action, minutes?}}. */
+export const doseActionRequestSchema = z.strictObject({
+  data: z
+    .strictObject({
+      token: z
+        .string({ message: DOSE_ACTION_MESSAGES.token })
+        .regex(/^[A-Za-z0-9_-]{43}$/, DOSE_ACTION_MESSAGES.token),
+      action: z.enum(['taken', 'snooze'], { message: DOSE_ACTION_MESSAGES.action }),
+      minutes: z
+        .union(
+          SNOOZE_MINUTES.map((m) => z.literal(m)),
+          { message: REMINDER_MESSAGES.snooze },
+        )
+        .optional(),
+    })
+    .refine((d) => d.action !== 'snooze' || d.minutes !== undefined, {
+      message: REMINDER_MESSAGES.snooze,
+      path: ['minutes'],
+    }),
+});
+export type DoseActionRequest = z.infer<typeof doseActionRequestSchema>;
+export const doseActionResponseSchema = z.object({
+  data: z.object({
+    action: z.enum(['taken', 'snooze']),
+    /** The dose's instant, ISO. */
+    scheduledAt: z.string(),
+    /** A snooze: when the reminder comes again, ISO. */
+    until: z.string().optional(),
+  }),
+});

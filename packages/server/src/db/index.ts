@@ -30,6 +30,8 @@ import * as dataVersions from './migrations/2026_11_26_0100_data_versions';
 import * as reminders from './migrations/2026_11_26_0300_reminders';
 import * as caregivers from './migrations/2026_11_26_0400_caregivers';
 import * as medicinePosology from './migrations/2026_11_26_0720_medicine_posology';
+import * as webPush from './migrations/2026_11_26_0730_web_push';
+import * as doseActions from './migrations/2026_11_26_0735_dose_action_tokens';
 import * as laterVersions from './migrations/2026_11_26_0750_versions_of_reminders_and_caregivers';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
@@ -189,6 +191,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0300_reminders': reminders,
   '2026_11_26_0400_caregivers': caregivers,
   '2026_11_26_0720_medicine_posology': medicinePosology,
+  '2026_11_26_0730_web_push': webPush,
+  '2026_11_26_0735_dose_action_tokens': doseActions,
   '2026_11_26_0750_versions_of_reminders_and_caregivers': laterVersions,
 };
 

@@ -149,6 +149,8 @@ export interface ReminderSettingsTable {
   profile_id: number;
   /** E-mail reminders and alerts: 1 on, 0 off. */
   email: number;
+  /** Web Push reminders and alerts (to the user's subscribed browsers): 1 on, 0 off. */
+  push: Generated<number>;
   /** Local 'HH:MM' quiet hours (may span midnight); both null: none. */
   quiet_from: string | null;
   quiet_to: string | null;
@@ -177,6 +179,35 @@ export interface NotificationsTable {
   sent_at: number | null;
   attempts: Generated<number>;
   last_error: string | null;
+}
+
+/** A browser subscribed to Web Push (the push service's endpoint and the browser's keys, RFC 8291). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The browser's ECDH P-256 public key and its auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** The single-use token behind a push notification's buttons (I took it, Snooze), kept as its SHA-256. */
+export interface DoseActionTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  notification_id: number;
+  profile_id: number;
+  /** The recipient (the patient): the actor the action is recorded for. */
+  user_id: number;
+  scheduled_at: number;
+  medicine_ids: string;
+  /** Whether the notification offers 'Snooze' (a reminder): 1, else 0. */
+  snooze: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_for: string | null;
 }
 
 export interface CaregiversTable {
@@ -398,6 +429,8 @@ export interface Database {
   notifications: NotificationsTable;
   reminder_snoozes: ReminderSnoozesTable;
   caregivers: CaregiversTable;
+  push_subscriptions: PushSubscriptionsTable;
+  dose_action_tokens: DoseActionTokensTable;
 }
 
 /*

@@ -1,9 +1,11 @@
+import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { type Db, migrateToLatest, startReadCache } from '../db';
 import { type CounterStore, pruneCounters } from '../lib/counters';
 import { createMailer, type Mailer } from '../lib/mailer';
+import { createPushSender, type PushSender } from '../lib/web-push';
 import { seedDemo } from '../seed/demo';
 import { seedFleet } from '../seed/fleet';
 
@@ -12,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     mailer: Mailer;
+    /** Web Push to the users' browsers, signed with the server's VAPID key. */
+    push: PushSender;
     /** Rate-limit and failed-login counters: in memory on SQLite, shared in the database on PostgreSQL. */
     counters: CounterStore;
   }
@@ -27,6 +31,8 @@ export interface ContextOptions {
   ownsDb: boolean;
   counters: CounterStore;
   mailer?: Mailer;
+  /** The HTTPS agent for the push services (tests: one trusting their own push service). */
+  pushAgent?: Agent;
 }
 
 /**
@@ -43,6 +49,7 @@ export const contextPlugin = fp(
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('mailer', mailer);
+    app.decorate('push', createPushSender(config.vapid, opts.pushAgent));
     app.decorate('counters', opts.counters);
 
     app.lifecycle.add({

@@ -157,3 +157,33 @@ export function notificationEmail(
   const { subject, lead } = texts[kind](t);
   return { subject, text: `${texts.hello}\n\n${lead}\n\n${texts.confirm}\n${t.link}\n\n${texts.close}\n` };
 }
+
+/**
+ * A reminder or an alert as a push notification, in the recipient's language: the e-mail's subject
+ * (without the app's name, which the notification shows anyway) and its first paragraph.
+ */
+export function pushText(
+  language: Language,
+  kind: NotificationKind,
+  t: NotificationText & { patient?: string },
+): { title: string; body: string } {
+  const { subject, lead } =
+    t.patient !== undefined && kind !== 'reminder'
+      ? (CAREGIVER_TEXTS[language] ?? CAREGIVER_TEXTS.en)[kind]({ ...t, patient: t.patient })
+      : (TEXTS[language] ?? TEXTS.en)[kind](t);
+  const title = subject.replace(/^DoseDot\s?:\s*/, '');
+  return { title: title.charAt(0).toUpperCase() + title.slice(1), body: lead };
+}
+
+/** The buttons of the patient's push notification (issue 26 item 3), in their language. */
+const BUTTONS: Record<Language, { taken: string; snooze: (minutes: number) => string }> = {
+  en: { taken: 'I took it', snooze: (m) => `Snooze ${m} min` },
+  de: { taken: 'Eingenommen', snooze: (m) => `${m} Min. später` },
+  fr: { taken: 'C’est pris', snooze: (m) => `Dans ${m} min` },
+};
+
+/** The texts of a notification's buttons: 'I took it' and one per snooze it offers. */
+export function buttonTexts(language: Language, snoozes: readonly number[]) {
+  const b = BUTTONS[language] ?? BUTTONS.en;
+  return { taken: b.taken, ...Object.fromEntries(snoozes.map((m) => [`snooze${m}`, b.snooze(m)])) };
+}

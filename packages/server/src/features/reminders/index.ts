@@ -1,5 +1,5 @@
 /** Reminders and missed-dose alerts: the routes, the service and its scheduler (issue 26). */
 export { remindersOfProfile } from './queries';
-export { reminderRoutes } from './routes';
+export { reminderActionRoutes, reminderRoutes } from './routes';
 export { reminderSchedulerPart } from './scheduler';
 export { createReminderService } from './service';

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
-import type { NotificationsTable, ReminderSettingsTable } from '../../db/types';
+import type { DoseActionTokensTable, NotificationsTable, ReminderSettingsTable } from '../../db/types';
+import type { PushTarget } from '../../lib/web-push';
 
 /** The reminder settings of a profile, or undefined when it never saved any. */
 export function settingsOfProfile(db: Db, profileId: number) {
@@ -11,7 +12,7 @@ export function settingsOfProfile(db: Db, profileId: number) {
     .executeTakeFirst();
 }
 
-export type SettingsRow = Omit<ReminderSettingsTable, 'profile_id' | 'updated_at'>;
+export type SettingsRow = Required<Omit<Insertable<ReminderSettingsTable>, 'profile_id' | 'updated_at'>>;
 
 export async function saveSettings(db: Db, profileId: number, row: SettingsRow, now: number): Promise<void> {
   await db
@@ -30,6 +31,7 @@ export function profilesToNotify(db: Db) {
     .select([
       'reminder_settings.profile_id',
       'reminder_settings.email',
+      'reminder_settings.push',
       'reminder_settings.quiet_from',
       'reminder_settings.quiet_to',
       'reminder_settings.missed_after_minutes',
@@ -135,8 +137,11 @@ export function notificationById(db: Db, id: number) {
     .innerJoin('profiles as patient', 'patient.id', 'notifications.profile_id')
     .innerJoin('users as recipient', 'recipient.id', 'notifications.recipient_id')
     .innerJoin('profiles as own', 'own.user_id', 'recipient.id')
+    .leftJoin('reminder_settings as own_settings', 'own_settings.profile_id', 'own.id')
     .select([
       'notifications.id',
+      'notifications.recipient_id',
+      'own_settings.push as recipient_push',
       'notifications.kind',
       'notifications.audience',
       'notifications.scheduled_at',
@@ -152,8 +157,51 @@ export function notificationById(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function markSent(db: Db, id: number, now: number): Promise<void> {
-  await db.updateTable('notifications').set({ sent_at: now }).where('id', '=', id).execute();
+export async function markSent(db: Db, id: number, now: number, channel: 'email' | 'push'): Promise<void> {
+  await db.updateTable('notifications').set({ sent_at: now, channel }).where('id', '=', id).execute();
+}
+
+/**
+ * Subscribes a browser of the user: its endpoint once (a browser that another user had subscribed
+ * before on this device is now this user's).
+ */
+export async function saveSubscription(
+  db: Db,
+  userId: number,
+  target: PushTarget,
+  now: number,
+): Promise<void> {
+  const values = { user_id: userId, p256dh: target.p256dh, auth: target.auth };
+  await db
+    .insertInto('push_subscriptions')
+    .values({ ...values, endpoint: target.endpoint, created_at: now })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, created_at: now }))
+    .execute();
+}
+
+/** Removes a browser of the user's; whether there was one. */
+export async function removeSubscription(db: Db, userId: number, endpoint: string): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** A subscription its push service no longer knows (404/410). */
+export async function dropEndpoint(db: Db, endpoint: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+}
+
+export function subscriptionsOf(db: Db, userId: number): Promise<PushTarget[]> {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'p256dh', 'auth'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function markFailed(db: Db, id: number, error: string, retryAt: number): Promise<void> {
@@ -208,6 +256,7 @@ export async function remindersOfProfile(db: Db, profileId: number) {
     settings: settings
       ? {
           email: settings.email === 1,
+          push: settings.push === 1,
           quietFrom: settings.quiet_from,
           quietTo: settings.quiet_to,
           missedAfterMinutes: settings.missed_after_minutes,
@@ -225,4 +274,41 @@ export async function remindersOfProfile(db: Db, profileId: number) {
       sentAt: iso(n.sent_at),
     })),
   };
+}
+
+export type NewActionToken = Omit<Insertable<DoseActionTokensTable>, 'id' | 'used_at' | 'used_for'>;
+
+/** The token behind a notification's buttons (one per notification). */
+export async function saveActionToken(db: Db, row: NewActionToken): Promise<void> {
+  await db
+    .insertInto('dose_action_tokens')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('notification_id').doUpdateSet({ token_hash: row.token_hash, expires_at: row.expires_at }),
+    )
+    .execute();
+}
+
+/** A token by its hash, while it is unused and valid. */
+export function validActionToken(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('dose_action_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Uses a token once: whether this call did (another one may have, at the same moment). */
+export async function useActionToken(db: Db, id: number, usedFor: string, now: number): Promise<boolean> {
+  const rows = await db
+    .updateTable('dose_action_tokens')
+    .set({ used_at: now, used_for: usedFor })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .execute();
+  return rows.length === 1;
 }

@@ -1,9 +1,19 @@
 import {
+  type DoseActionRequest,
+  doseActionRequestSchema,
+  doseActionResponseSchema,
   type NotificationsQuery,
   notificationsQuerySchema,
   notificationsResponseSchema,
+  PUSH_MESSAGES,
+  type PushSubscriptionRequest,
+  type PushUnsubscribeRequest,
+  pushKeyResponseSchema,
+  pushSubscriptionRequestSchema,
+  pushSubscriptionResponseSchema,
+  pushUnsubscribeRequestSchema,
   putReminderSettingsSchema,
-  type ReminderSettingsBody,
+  type ReminderSettingsInput,
   reminderSettingsResponseSchema,
   type SnoozeRequest,
   snoozeRequestSchema,
@@ -12,6 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inTransaction } from '../../db/transaction';
+import { forbidden } from '../../lib/errors';
 import { ofSubject } from '../../plugins/answers';
 import { reads, subjectOf, writes } from '../../plugins/subject';
 import { createReminderService } from './service';
@@ -25,6 +36,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReminderService({
     db: app.db,
     mailer: app.mailer,
+    push: app.push,
     appUrl: app.config.appUrl,
     log: app.log.child({ part: 'reminders' }),
   });
@@ -43,7 +55,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: writes('edit_reminders'),
       schema: { body: putReminderSettingsSchema, response: { 200: reminderSettingsResponseSchema } },
     },
-    async (request: FastifyRequest<{ Body: { data: ReminderSettingsBody } }>) => {
+    async (request: FastifyRequest<{ Body: { data: ReminderSettingsInput } }>) => {
       const subject = subjectOf(request);
       await inTransaction(app.db, async (trx) => {
         await service.saveSettings(trx, subject.profileId, request.body.data);
@@ -85,5 +97,77 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query['pagination[pageSize]'],
       ),
     ),
+  );
+
+  /*
+   * Web Push (issue 26 item 2): the key browsers subscribe with, and the user's own browsers. A
+   * browser is subscribed by the user themself only: an administrator's or a caregiver's session
+   * would have the patient's reminders sent to their own browser.
+   */
+  app.get(
+    '/reminders/push',
+    { config: reads('read_reminders'), schema: { response: { 200: pushKeyResponseSchema } } },
+    async () => ({ data: { publicKey: app.push.publicKey } }),
+  );
+
+  app.post(
+    '/reminders/push-subscriptions',
+    {
+      config: writes('edit_reminders'),
+      schema: { body: pushSubscriptionRequestSchema, response: { 200: pushSubscriptionResponseSchema } },
+    },
+    async (request: FastifyRequest<{ Body: PushSubscriptionRequest }>) => {
+      const subject = subjectOf(request);
+      if (subject.session) throw forbidden(PUSH_MESSAGES.yourself);
+      const { endpoint, keys } = request.body.data;
+      await inTransaction(app.db, async (trx) => {
+        await service.subscribe(trx, subject.userId, { endpoint, ...keys });
+        await subject.record(trx);
+      });
+      return { data: { endpoint, subscribed: true } };
+    },
+  );
+
+  app.delete(
+    '/reminders/push-subscriptions',
+    {
+      config: writes('edit_reminders'),
+      schema: { body: pushUnsubscribeRequestSchema, response: { 200: pushSubscriptionResponseSchema } },
+    },
+    async (request: FastifyRequest<{ Body: PushUnsubscribeRequest }>) => {
+      const subject = subjectOf(request);
+      if (subject.session) throw forbidden(PUSH_MESSAGES.yourself);
+      const { endpoint } = request.body.data;
+      await inTransaction(app.db, async (trx) => {
+        await service.unsubscribe(trx, subject.userId, endpoint);
+        await subject.record(trx);
+      });
+      return { data: { endpoint, subscribed: false } };
+    },
+  );
+};
+
+/**
+ * A push notification's buttons (issue 26 item 3), public: the service worker has no session, so the
+ * notification's single-use token is the authorization, for that dose and that action only
+ * (decision 0015). Rate-limited per address like the sign-in.
+ */
+export const reminderActionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createReminderService({
+    db: app.db,
+    mailer: app.mailer,
+    push: app.push,
+    appUrl: app.config.appUrl,
+    log: app.log.child({ part: 'reminders' }),
+  });
+  app.post(
+    '/reminders/dose-action',
+    {
+      config: { rateLimit: { max: app.config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
+      schema: { body: doseActionRequestSchema, response: { 200: doseActionResponseSchema } },
+    },
+    async (request: FastifyRequest<{ Body: DoseActionRequest }>) => ({
+      data: await service.act(request.body.data, request.ip),
+    }),
   );
 };

@@ -1,10 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   DEFAULT_REMINDER_SETTINGS,
+  DOSE_ACTION_MESSAGES,
+  type DoseActionRequest,
   type Language,
   MAX_ADHERENCE_DAYS,
   type NotificationsResponse,
   REMINDER_MESSAGES,
   type ReminderSettingsBody,
+  type ReminderSettingsInput,
 } from '@dosedot/domain';
 import { chartDayOf, type IntakeStatus } from '@dosedot/domain/adherence';
 import {
@@ -18,18 +22,21 @@ import { addDays } from '@dosedot/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { fieldError } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import type { PushSender, PushTarget } from '../../lib/web-push';
 import { createAdherenceService } from '../adherence';
+import { audit } from '../audit';
 import { activeCaregiversOf } from '../caregivers';
-import { medicineNames } from '../medicines';
+import { createIntakeService, medicineNames } from '../medicines';
 import { profileTimezone } from '../profiles';
 import { boxHealthOfProfile } from '../sensors';
-import { caregiverEmail, notificationEmail } from './emails';
+import { buttonTexts, caregiverEmail, notificationEmail, pushText } from './emails';
 import {
   addSnooze,
   claimStale,
   countNotificationsOfProfile,
+  dropEndpoint,
   markFailed,
   markSent,
   notificationById,
@@ -37,9 +44,15 @@ import {
   profilesToNotify,
   pruneSnoozes,
   recordNotification,
+  removeSubscription,
+  saveActionToken,
   saveSettings,
+  saveSubscription,
   settingsOfProfile,
   snoozesOfProfile,
+  subscriptionsOf,
+  useActionToken,
+  validActionToken,
 } from './queries';
 
 /** How long the copy that records a notification has to send it before another copy may. */
@@ -48,12 +61,20 @@ export const CLAIM_MS = 2 * 60_000;
 export const MAX_ATTEMPTS = 5;
 /** Unsent notifications taken over per tick. */
 const STALE_PER_TICK = 100;
+/** How long a push service keeps a message for a browser that is off (a reminder is stale after that). */
+const PUSH_TTL_SECONDS = 3600;
+/** How long a notification's buttons work: as long as a press could still take the dose. */
+export const ACTION_TOKEN_MS = 4 * 3_600_000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ReminderServiceOptions {
   db: Db;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
+  /** Web Push; without it every notification goes by e-mail. */
+  push?: PushSender;
 }
 
 /**
@@ -61,10 +82,58 @@ export interface ReminderServiceOptions {
  * and the scheduler's tick, which computes from the database what is due and records each
  * notification under its key before it sends it.
  */
-export function createReminderService({ db, mailer, appUrl, log }: ReminderServiceOptions) {
+export function createReminderService({ db, mailer, appUrl, log, push }: ReminderServiceOptions) {
   const adherence = createAdherenceService(db);
 
-  /** Sends one recorded notification by e-mail and marks it sent (or failed, to be tried again). */
+  type Recorded = NonNullable<Awaited<ReturnType<typeof notificationById>>>;
+
+  /**
+   * Sends a notification to every browser the recipient subscribed: whether one took it. A browser
+   * whose push service no longer knows it (404/410) is removed; another failure is logged, and
+   * e-mail stands in when no browser took the message.
+   */
+  async function byPush(sender: PushSender, n: Recorded, message: object): Promise<boolean> {
+    const payload = JSON.stringify(message);
+    let taken = false;
+    for (const target of await subscriptionsOf(db, n.recipient_id)) {
+      try {
+        if ((await sender.send(target, payload, PUSH_TTL_SECONDS)) === 'gone')
+          await dropEndpoint(db, target.endpoint);
+        else taken = true;
+      } catch (err) {
+        log.warn({ err, notification: n.id }, 'a push service refused a notification');
+      }
+    }
+    return taken;
+  }
+
+  /**
+   * A single-use token for the buttons of the patient's notification ('I took it', and 'Snooze' on
+   * a reminder): random, kept as its SHA-256, valid ACTION_TOKEN_MS. The buttons' texts are the
+   * service worker's (in the notification's language).
+   */
+  async function issueActionToken(n: Recorded, language: Language, now: number) {
+    const token = randomBytes(32).toString('base64url');
+    const snooze = n.kind === 'reminder';
+    await saveActionToken(db, {
+      token_hash: sha256(token),
+      notification_id: n.id,
+      profile_id: n.profile_id,
+      user_id: n.recipient_id,
+      scheduled_at: Number(n.scheduled_at),
+      medicine_ids: n.medicine_ids,
+      snooze: snooze ? 1 : 0,
+      created_at: now,
+      expires_at: now + ACTION_TOKEN_MS,
+    });
+    const snoozes = snooze ? [10, 30] : [];
+    return { token, snooze: snoozes, labels: buttonTexts(language, snoozes) };
+  }
+
+  /**
+   * Sends one recorded notification, by push where the recipient switched it on and a browser takes
+   * it, else by e-mail, and marks it sent (or failed, to be tried again).
+   */
   async function deliver(id: number, now: number): Promise<boolean> {
     const n = await notificationById(db, id);
     if (!n) return false;
@@ -76,17 +145,33 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
       link: `${appUrl}/my-medicine`,
     };
     const language = n.language as Language;
-    const mail =
-      n.audience === 'caregivers' && n.kind !== 'reminder'
-        ? caregiverEmail(language, n.kind as Exclude<NotificationKind, 'reminder'>, {
-            ...text,
-            patient: `${n.givenname} ${n.familyname}`.trim(),
-            link: `${appUrl}/`,
-          })
-        : notificationEmail(language, n.kind as NotificationKind, text);
+    const kind = n.kind as NotificationKind;
+    const aboutOther = n.audience === 'caregivers' && kind !== 'reminder';
+    const patient = `${n.givenname} ${n.familyname}`.trim();
+    const mail = aboutOther
+      ? caregiverEmail(language, kind, { ...text, patient, link: `${appUrl}/` })
+      : notificationEmail(language, kind, text);
     try {
+      if (push && n.recipient_push === 1) {
+        const message = {
+          ...pushText(language, kind, aboutOther ? { ...text, patient } : text),
+          // The patient's own notification carries its buttons' token (decision 0015).
+          ...(aboutOther ? {} : { actions: await issueActionToken(n, language, now) }),
+          lang: language,
+          tag: `dose-${n.scheduled_at}-${n.audience}`,
+          kind,
+          audience: n.audience,
+          scheduledAt: new Date(Number(n.scheduled_at)).toISOString(),
+          medicineIds: ids,
+          url: aboutOther ? '/' : '/my-medicine',
+        };
+        if (await byPush(push, n, message)) {
+          await markSent(db, id, Date.now(), 'push');
+          return true;
+        }
+      }
       await mailer.send({ to: n.address, ...mail });
-      await markSent(db, id, Date.now());
+      await markSent(db, id, Date.now(), 'email');
       return true;
     } catch (err) {
       log.warn({ err, notification: id }, 'could not send a notification; it is tried again');
@@ -101,6 +186,7 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
       if (!row) return DEFAULT_REMINDER_SETTINGS;
       return {
         email: row.email === 1,
+        push: row.push === 1,
         quietFrom: row.quiet_from,
         quietTo: row.quiet_to,
         missedAfterMinutes: row.missed_after_minutes,
@@ -108,15 +194,25 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
       };
     },
 
-    /** Saves the settings; switching a channel on starts from now (nothing about earlier doses). */
-    async saveSettings(trx: Db, profileId: number, s: ReminderSettingsBody, now = Date.now()): Promise<void> {
+    /**
+     * Saves the settings (push as it was when left out); switching a channel on starts from now
+     * (nothing about earlier doses).
+     */
+    async saveSettings(
+      trx: Db,
+      profileId: number,
+      s: ReminderSettingsInput,
+      now = Date.now(),
+    ): Promise<void> {
       const before = await settingsOfProfile(trx, profileId);
-      const enabledAt = !s.email ? null : (before?.enabled_at ?? now);
+      const pushOn = s.push ?? before?.push === 1;
+      const enabledAt = !s.email && !pushOn ? null : (before?.enabled_at ?? now);
       await saveSettings(
         trx,
         profileId,
         {
           email: s.email ? 1 : 0,
+          push: pushOn ? 1 : 0,
           quiet_from: s.quietFrom,
           quiet_to: s.quietTo,
           missed_after_minutes: s.missedAfterMinutes,
@@ -152,6 +248,71 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
       });
       return until;
     },
+
+    /**
+     * A button of a push notification (issue 26 item 3), without a session: the token names the
+     * dose and the patient. 'taken' confirms the dose by hand (decision 0011, the same rules: each of
+     * its medicines not yet confirmed); 'snooze' is the snooze of the profile page. The token is used
+     * in the same transaction as the action, once, and the action is written to the audit log as the
+     * patient's own (push.taken, push.snooze).
+     */
+    async act(
+      input: DoseActionRequest['data'],
+      ip: string,
+      now = Date.now(),
+    ): Promise<{ action: 'taken' | 'snooze'; scheduledAt: string; until?: string }> {
+      const row = await validActionToken(db, sha256(input.token), now);
+      if (!row) throw forbidden(DOSE_ACTION_MESSAGES.used);
+      if (input.action === 'snooze' && row.snooze !== 1)
+        throw fieldError('action', DOSE_ACTION_MESSAGES.noSnooze);
+      const scheduledAt = Number(row.scheduled_at);
+      const medicines = row.medicine_ids.split(',').map(Number);
+      const record = async (trx: Db) => {
+        if (!(await useActionToken(trx, row.id, input.action, now)))
+          throw forbidden(DOSE_ACTION_MESSAGES.used);
+        await audit(trx, {
+          actorUserId: row.user_id,
+          action: `push.${input.action}`,
+          targetType: 'profile',
+          targetId: row.profile_id,
+          details: { scheduled_at: new Date(scheduledAt).toISOString(), medicines },
+          ip,
+        });
+      };
+      const result = { action: input.action, scheduledAt: new Date(scheduledAt).toISOString() };
+      if (input.action === 'snooze') {
+        const until = await this.snooze(row.profile_id, scheduledAt, input.minutes ?? 10, record, now);
+        return { ...result, until: new Date(until).toISOString() };
+      }
+      const timezone = await profileTimezone(db, row.profile_id);
+      await inTransaction(db, async (trx) => {
+        await record(trx);
+        const intakes = createIntakeService(trx);
+        const author = {
+          profileId: row.profile_id,
+          userId: row.user_id,
+          timezone,
+          actorId: row.user_id,
+          record: async () => {},
+        };
+        for (const medicine of medicines) {
+          try {
+            await intakes.add(author, { medicine, scheduled_at: new Date(scheduledAt).toISOString() }, now);
+          } catch (err) {
+            // Confirmed already (on the page, or from another device's notification): nothing to add.
+            if (!/already confirmed/.test((err as Error).message)) throw err;
+          }
+        }
+      });
+      return result;
+    },
+
+    /** Subscribes a browser of the user (the caller commits it with the access-log row). */
+    subscribe: (trx: Db, userId: number, target: PushTarget, now = Date.now()) =>
+      saveSubscription(trx, userId, target, now),
+
+    /** Removes a browser of the user's: whether it was theirs. */
+    unsubscribe: (trx: Db, userId: number, endpoint: string) => removeSubscription(trx, userId, endpoint),
 
     async notifications(profileId: number, page: number, pageSize: number, now = Date.now()) {
       const [rows, total] = await Promise.all([
@@ -199,7 +360,7 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
     async tick(now = Date.now()): Promise<number> {
       let sent = 0;
       for (const p of await profilesToNotify(db)) {
-        if (p.blocked === 1 || p.email !== 1 || p.enabled_at === null) continue;
+        if (p.blocked === 1 || (p.email !== 1 && p.push !== 1) || p.enabled_at === null) continue;
         try {
           const today = chartDayOf(now, p.timezone);
           const { result } = await adherence.compute(
@@ -245,7 +406,7 @@ export function createReminderService({ db, mailer, appUrl, log }: ReminderServi
                   key: d.key,
                   kind: d.kind,
                   audience: d.audience,
-                  channel: 'email',
+                  channel: p.push === 1 && push ? 'push' : 'email',
                   scheduled_at: d.scheduledAt,
                   medicine_ids: d.medicineIds.join(','),
                 },

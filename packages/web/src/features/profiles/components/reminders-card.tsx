@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -25,6 +26,7 @@ import { showFieldErrors, useErrorText } from '../../../lib/form';
 import { formatInZone } from '../../../lib/time-zone';
 import { notify } from '../../../lib/toast';
 import { useViewer } from '../../../lib/viewer';
+import { PushRefused, pushSupported, subscribeThisBrowser } from '../api/push-subscription';
 import { useNotifications, useReminderSettings, useSaveReminderSettings } from '../api/reminders';
 import {
   MISSED_AFTER_CHOICES,
@@ -35,7 +37,7 @@ import {
 } from '../utils/reminder-form';
 import { ListPager } from './list-pager';
 
-const FIELDS = ['email', 'quietFrom', 'quietTo', 'missedAfterMinutes'] as const;
+const FIELDS = ['email', 'push', 'quietFrom', 'quietTo', 'missedAfterMinutes'] as const;
 
 /** The settings form, once they are loaded. */
 function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
@@ -51,6 +53,17 @@ function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    try {
+      // Push on: this browser asks for the permission and subscribes (again: it may be a new device).
+      if (values.push) await subscribeThisBrowser();
+    } catch (error) {
+      if (error instanceof PushRefused) {
+        form.setError('push', { message: `profile.reminders.${error.problem}` });
+        return;
+      }
+      setFailure(failureKey(error));
+      return;
+    }
     try {
       await save.mutateAsync(reminderSettingsOf(saved, values));
       notify.success(t('profile.reminders.saved'));
@@ -73,7 +86,7 @@ function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
         render={({ field }) => (
           <FormControlLabel
             label={t('profile.reminders.email')}
-            sx={{ mb: 2, alignItems: 'flex-start', '& .MuiFormControlLabel-label': { pt: 1 } }}
+            sx={{ mb: 1, alignItems: 'flex-start', '& .MuiFormControlLabel-label': { pt: 1 } }}
             control={
               <Switch
                 checked={field.value}
@@ -82,6 +95,31 @@ function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
               />
             }
           />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="push"
+        render={({ field }) => (
+          <Box sx={{ mb: 2 }}>
+            <FormControlLabel
+              label={t('profile.reminders.push')}
+              sx={{ alignItems: 'flex-start', '& .MuiFormControlLabel-label': { pt: 1 } }}
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(_, checked) => field.onChange(checked)}
+                  onBlur={field.onBlur}
+                  disabled={!field.value && !pushSupported()}
+                  slotProps={{ input: { 'aria-describedby': 'push-help' } }}
+                />
+              }
+            />
+            <FormHelperText id="push-help" error={!!errors.push} sx={{ ml: 0 }}>
+              {errorText(errors.push) ??
+                t(pushSupported() ? 'profile.reminders.pushHelp' : 'profile.reminders.pushUnsupported')}
+            </FormHelperText>
+          </Box>
         )}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>

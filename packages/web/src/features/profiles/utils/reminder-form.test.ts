@@ -3,6 +3,7 @@ import { reminderFormSchema, reminderFormValuesOf, reminderSettingsOf } from './
 
 const saved = {
   email: false,
+  push: false,
   quietFrom: null,
   quietTo: null,
   missedAfterMinutes: 60,
@@ -12,17 +13,19 @@ const saved = {
 describe('the reminders form', () => {
   it('takes the saved settings and gives them back with what changed, keeping the caregivers’ delay', () => {
     const values = reminderFormValuesOf(saved);
-    expect(values).toEqual({ email: false, quietFrom: '', quietTo: '', missedAfterMinutes: 60 });
+    expect(values).toEqual({ email: false, push: false, quietFrom: '', quietTo: '', missedAfterMinutes: 60 });
     expect(
       reminderSettingsOf(saved, {
         ...values,
         email: true,
+        push: true,
         quietFrom: '22:00',
         quietTo: '07:00',
         missedAfterMinutes: 30,
       }),
     ).toEqual({
       email: true,
+      push: true,
       quietFrom: '22:00',
       quietTo: '07:00',
       missedAfterMinutes: 30,
@@ -33,6 +36,7 @@ describe('the reminders form', () => {
   it('asks for both ends of the quiet hours, or neither, naming the second field', () => {
     const r = reminderFormSchema.safeParse({
       email: true,
+      push: false,
       quietFrom: '22:00',
       quietTo: '',
       missedAfterMinutes: 60,
@@ -42,8 +46,13 @@ describe('the reminders form', () => {
       ['quietTo', 'profile.reminders.quietBoth'],
     ]);
     expect(
-      reminderFormSchema.safeParse({ email: true, quietFrom: '', quietTo: '', missedAfterMinutes: 60 })
-        .success,
+      reminderFormSchema.safeParse({
+        email: true,
+        push: false,
+        quietFrom: '',
+        quietTo: '',
+        missedAfterMinutes: 60,
+      }).success,
     ).toBe(true);
     const bad = reminderFormSchema.safeParse({
       email: true,

@@ -12,6 +12,7 @@ const clock = z
 export const reminderFormSchema = z
   .object({
     email: z.boolean(),
+    push: z.boolean(),
     quietFrom: clock,
     quietTo: clock,
     missedAfterMinutes: z.number(),
@@ -26,6 +27,7 @@ export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 
 export const reminderFormValuesOf = (s: ReminderSettingsBody): ReminderFormValues => ({
   email: s.email,
+  push: s.push,
   quietFrom: s.quietFrom ?? '',
   quietTo: s.quietTo ?? '',
   missedAfterMinutes: s.missedAfterMinutes,
@@ -38,6 +40,7 @@ export const reminderSettingsOf = (
 ): ReminderSettingsBody => ({
   ...saved,
   email: v.email,
+  push: v.push,
   quietFrom: v.quietFrom || null,
   quietTo: v.quietTo || null,
   missedAfterMinutes: v.missedAfterMinutes,
