@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paths } from './src/config/paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -51,6 +52,80 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * The pages a phone opens most, each with the modules the router loads lazily for it (the signed-in
+ * shell, the patient's data layout, the page): the build writes their chunks, with the chunks those
+ * import, to `page-preloads.json`, and the server names them in the page's `Link: rel=modulepreload`
+ * header (packages/server/src/app.ts), so a cold start asks for them together with the entry
+ * instead of a round trip after it has run (issue 23 item 12). A module that is not in the build
+ * fails the build: the table cannot go stale unnoticed.
+ */
+const SHELL = ['src/app/layouts/default-layout.tsx', 'src/app/layouts/patient-data-layout.tsx'];
+const DASHBOARD = 'src/features/dashboard/pages';
+const MY_MEDICINE = [...SHELL, 'src/features/medicines/pages/my-medicine-page.tsx'];
+const PAGE_MODULES: Record<string, string[]> = {
+  [paths.dashboard]: [...SHELL, `${DASHBOARD}/dashboard-page.tsx`],
+  [paths.dashboardIndex2]: [...SHELL, `${DASHBOARD}/timeline-page.tsx`],
+  [paths.dashboardWeekly]: [...SHELL, `${DASHBOARD}/weekly-page.tsx`],
+  [paths.dashboardMonthly]: [...SHELL, `${DASHBOARD}/monthly-page.tsx`],
+  [paths.myMedicine]: MY_MEDICINE,
+  [paths.myMedicineType1]: MY_MEDICINE,
+  [paths.myMedicineType2]: MY_MEDICINE,
+};
+
+interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+}
+
+function pagePreloads(): Plugin {
+  let webRoot = '';
+  return {
+    name: 'dosedot-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      webRoot = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is typeof c & BuiltChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      /** A chunk with every chunk it imports statically, as file names. */
+      const closure = (files: Iterable<string>) => {
+        const seen = new Set<string>();
+        const queue = [...files];
+        for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
+          if (seen.has(f)) continue;
+          seen.add(f);
+          queue.push(...(byFile.get(f)?.imports ?? []));
+        }
+        return seen;
+      };
+      // What index.html loads already.
+      const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const chunkOfModule = (module: string) => {
+        const id = path.resolve(webRoot, module);
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`page-preloads: ${module} is in no chunk of the build`);
+        return chunk.fileName;
+      };
+      const preloads = Object.fromEntries(
+        Object.entries(PAGE_MODULES).map(([page, modules]) => [
+          page,
+          [...closure(modules.map(chunkOfModule))].filter((f) => !entry.has(f)).map((f) => `/${f}`),
+        ]),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'page-preloads.json',
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
     },
   };
 }
@@ -217,7 +292,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), precompress(), pwa],
+  plugins: [react(), precompress(), pagePreloads(), pwa],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
   // No source maps in the build that `npm start` serves (13 MB, and they give the source away);
   // `npm run dev:web` has them, and WEB_SOURCEMAP=1 npm run build writes them for debugging a build

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Agent } from 'node:https';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { medicineRoutes } from './features/medicines/routes';
 import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { ownProfileRoutes, profileRoutes } from './features/profiles/routes';
+import { refillRoutes } from './features/refills';
 import {
   createReminderService,
   reminderActionRoutes,
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             {},
             profileRoutes,
             medicineRoutes,
+            refillRoutes,
             emediplanRoutes,
             adherenceRoutes,
             sensorRoutes,
@@ -297,6 +299,7 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
     });
   }
   const signInPreload = hasSpa ? signInChunkPreload(webDist) : undefined;
+  const pagePreload = hasSpa ? pagePreloads(webDist) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -311,8 +314,30 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
     }
     // The sign-in pages' own chunk, asked for with the entry's instead of after it has run.
     if (signInPreload && AUTH_PAGE.test(url)) reply.header('link', signInPreload);
+    // The most opened pages' own chunks, the same way (the build's page-preloads.json).
+    const preload = pagePreload.get(url.replace(LANGUAGE_PREFIX, '') || '/');
+    if (preload) reply.header('link', preload);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** A page address's language prefix (/de, /fr). */
+const LANGUAGE_PREFIX = /^\/(de|fr)(?=\/|$)/;
+
+/**
+ * The `Link: rel=modulepreload` header of each page in the build's `page-preloads.json`
+ * (packages/web/vite.config.ts: the chunks the router loads for the dashboards and My Medicine,
+ * besides the entry's), by the page's address without a language prefix. Empty without the file.
+ */
+function pagePreloads(webDist: string): Map<string, string> {
+  const file = path.join(webDist, 'page-preloads.json');
+  if (!existsSync(file)) return new Map();
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(pages)
+      .filter(([, files]) => files.length > 0)
+      .map(([page, files]) => [page, files.map((f) => `<${f}>; rel=modulepreload`).join(', ')]),
+  );
 }
 
 /** The pages of the auth layout (sign-in, sign-up, password reset, …) in any language, and `/`. */

@@ -81,6 +81,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/profile/userdata': 'door',
   'GET /api/profile/imp/userdata/:profileuid': 'door',
   'GET /api/medicines': 'door',
+  'GET /api/medicines/stock': 'door',
   'POST /api/medicine/assignMedicine': 'door',
   'POST /api/medicine/impersonateAssignMedicine': 'door',
   'POST /api/medicine/editMedicineRecord': 'door',

@@ -79,6 +79,7 @@ describe.each(ENGINES)('reminders and missed-dose alerts on %s', (engine) => {
       quietTo: null,
       missedAfterMinutes: 60,
       caregiverDelayMinutes: 60,
+      refillDays: 7,
     });
     const good = {
       email: true,
@@ -114,8 +115,8 @@ describe.each(ENGINES)('reminders and missed-dose alerts on %s', (engine) => {
       payload: { data: good },
     });
     expect(ok.statusCode).toBe(200);
-    // Push left out of the body stays as it was (off).
-    expect(await get()).toEqual({ ...good, push: false });
+    // Push and the refill days left out of the body stay as they were (off, 7).
+    expect(await get()).toEqual({ ...good, push: false, refillDays: 7 });
     expect((await t.app.inject({ url: '/api/reminders/settings' })).statusCode).toBe(401);
   });
 

@@ -27,6 +27,15 @@ function fakeWebBuild(): string {
     brotliCompressSync(`console.log("precompressed");\n${'// padding\n'.repeat(400)}`),
   );
   writeFileSync(path.join(web, 'assets', 'signin-Xy_9z.js'), 'console.log("sign-in");');
+  // What the build writes for the most opened pages (packages/web/vite.config.ts, pagePreloads).
+  writeFileSync(
+    path.join(web, 'page-preloads.json'),
+    JSON.stringify({
+      '/dashboard': ['/assets/private-a1.js', '/assets/dashboard-b2.js'],
+      '/my-medicine': ['/assets/private-a1.js', '/assets/medicines-c3.js'],
+      '/profile': [],
+    }),
+  );
   writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return web;
 }
@@ -72,7 +81,24 @@ describe.each(ENGINES)('the web app served on %s', (engine) => {
     }
     for (const url of ['/dashboard', '/de/my-medicine', '/profile']) {
       const res = await t.app.inject({ url });
-      expect(res.headers.link, url).toBeUndefined();
+      expect(res.headers.link ?? '', url).not.toContain('signin');
+    }
+  });
+
+  it("asks the browser to preload the most opened pages' chunks with the page, in every language", async () => {
+    const dashboard =
+      '</assets/private-a1.js>; rel=modulepreload, </assets/dashboard-b2.js>; rel=modulepreload';
+    for (const url of ['/dashboard', '/de/dashboard', '/fr/dashboard?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.link, url).toBe(dashboard);
+    }
+    expect((await t.app.inject({ url: '/de/my-medicine' })).headers.link).toBe(
+      '</assets/private-a1.js>; rel=modulepreload, </assets/medicines-c3.js>; rel=modulepreload',
+    );
+    // A page without chunks of its own, or not in the list, or a longer address: nothing.
+    for (const url of ['/profile', '/dashboard/other', '/deutsch/dashboard', '/caregiving']) {
+      expect((await t.app.inject({ url })).headers.link, url).toBeUndefined();
     }
   });
 

@@ -11,6 +11,7 @@ export * from './intakes';
 export * from './medicine';
 export * from './oidc';
 export * from './profile';
+export * from './refills';
 export * from './reminders';
 export * from './sensor';
 export * from './sessions';

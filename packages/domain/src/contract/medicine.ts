@@ -36,6 +36,14 @@ export const dosageTimeSchema = z
  * PostgreSQL cannot hold 3.6e-130 (an underflow error, a 500 before this) and would keep 2.3 as 2.2999999.
  */
 const tenths = (value: number) => Math.round(value * 10) / 10 || 0;
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+/** The largest stock and amount per intake a medicine takes (units: tablets, ml, puffs…). */
+export const STOCK_LIMITS = { stock: 100_000, perIntake: 1_000 } as const;
+export const STOCK_MESSAGES = {
+  stock: `Enter the units in stock, from 0 to ${STOCK_LIMITS.stock}`,
+  perIntake: `Enter the units one intake takes, more than 0 and at most ${STOCK_LIMITS.perIntake}`,
+} as const;
 
 const medicineFields = {
   name: z.string({ message: required }).trim().min(1, required).max(200),
@@ -69,6 +77,20 @@ const medicineFields = {
     .min(STORAGE_LIMITS.humidityMin, STORAGE_MESSAGES.humidity)
     .max(STORAGE_LIMITS.humidityMax, STORAGE_MESSAGES.humidity)
     .transform(tenths)
+    .nullable(),
+  /** Refills (issue 26 item 6): the units in stock now (setting it starts the count afresh)… */
+  stock: z
+    .number({ message: STOCK_MESSAGES.stock })
+    .min(0, STOCK_MESSAGES.stock)
+    .max(STOCK_LIMITS.stock, STOCK_MESSAGES.stock)
+    .transform(hundredths)
+    .nullable(),
+  /** …and the units one intake takes (1 when not given). */
+  per_intake: z
+    .number({ message: STOCK_MESSAGES.perIntake })
+    .positive(STOCK_MESSAGES.perIntake)
+    .max(STOCK_LIMITS.perIntake, STOCK_MESSAGES.perIntake)
+    .transform(hundredths)
     .nullable(),
 };
 
@@ -110,6 +132,8 @@ export const medicineInputSchema = z
     storage_temp_min: medicineFields.storage_temp_min.default(null),
     storage_temp_max: medicineFields.storage_temp_max.default(null),
     storage_humidity_max: medicineFields.storage_humidity_max.default(null),
+    stock: medicineFields.stock.default(null),
+    per_intake: medicineFields.per_intake.default(null),
   })
   .superRefine(crossChecks);
 export type MedicineInput = z.infer<typeof medicineInputSchema>;
@@ -158,6 +182,10 @@ export const medicineSchema = z.object({
   identifier: medicineIdentifierSchema.nullable(),
   /** The import's note: the plan's reason and instructions, or why a posology came in as text. */
   note: z.string().nullable(),
+  /** Refills: the units in stock as counted, when (ISO), and the units one intake takes; null: not kept. */
+  stock: z.number().nullable(),
+  stock_at: z.string().nullable(),
+  per_intake: z.number().nullable(),
   schedules: z.array(scheduleSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAREGIVER_DELAY_MINUTES, MISSED_AFTER_MINUTES, SNOOZE_MINUTES } from '../reminders/due';
+import { REFILL_DAYS, REFILL_DAYS_MAX } from '../reminders/refill';
 import { accessLogQuerySchema, paginationSchema } from './admin';
 
 /*
@@ -43,10 +44,19 @@ export const reminderSettingsSchema = z.object({
     .int('Must be a whole number of minutes')
     .min(0, 'At least 0')
     .max(MAX_CAREGIVER_DELAY_MINUTES, `At most ${MAX_CAREGIVER_DELAY_MINUTES}`),
+  /** A refill reminder when fewer days of a medicine's stock than this remain (issue 26 item 6). */
+  refillDays: z
+    .number({ message: 'Must be a whole number of days' })
+    .int('Must be a whole number of days')
+    .min(1, 'At least 1')
+    .max(REFILL_DAYS_MAX, `At most ${REFILL_DAYS_MAX}`),
 });
 export type ReminderSettingsBody = z.infer<typeof reminderSettingsSchema>;
 /** The body of PUT /api/reminders/settings: `push` may be left out (it then stays as it was). */
-export type ReminderSettingsInput = Omit<ReminderSettingsBody, 'push'> & { push?: boolean };
+export type ReminderSettingsInput = Omit<ReminderSettingsBody, 'push' | 'refillDays'> & {
+  push?: boolean;
+  refillDays?: number;
+};
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettingsBody = {
   email: false,
@@ -55,12 +65,13 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettingsBody = {
   quietTo: null,
   missedAfterMinutes: MISSED_AFTER_MINUTES,
   caregiverDelayMinutes: CAREGIVER_DELAY_MINUTES,
+  refillDays: REFILL_DAYS,
 };
 
 /** PUT /api/reminders/settings {data: settings}; without `push`, push stays as it was. */
 export const putReminderSettingsSchema = z.strictObject({
   data: reminderSettingsSchema
-    .extend({ push: z.boolean().optional() })
+    .extend({ push: z.boolean().optional(), refillDays: reminderSettingsSchema.shape.refillDays.optional() })
     .strict()
     .refine((s) => (s.quietFrom === null) === (s.quietTo === null), {
       message: REMINDER_MESSAGES.quietBoth,
@@ -84,7 +95,7 @@ export const snoozeResponseSchema = z.object({ data: z.object({ until: z.string(
 
 export const notificationSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['reminder', 'missed', 'box_offline', 'box_battery']),
+  kind: z.enum(['reminder', 'missed', 'box_offline', 'box_battery', 'refill']),
   channel: z.string(),
   /** The dose's instant, ISO. */
   scheduledAt: z.string(),

@@ -36,7 +36,8 @@ export const BATTERY_EMPTY_PERCENT = 5;
 
 const MINUTE = 60_000;
 
-export type NotificationKind = 'reminder' | 'missed' | 'box_offline' | 'box_battery';
+/** 'refill': a medicine's stock runs low (refill.ts), told to the patient only. */
+export type NotificationKind = 'reminder' | 'missed' | 'box_offline' | 'box_battery' | 'refill';
 export type Audience = 'patient' | 'caregivers';
 
 /** One intake of the day as the adherence engine gives it. */

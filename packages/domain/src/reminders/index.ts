@@ -20,3 +20,14 @@ export {
   USUAL_INTERVAL_MS,
   usualInterval,
 } from './due';
+export { clockKey, clocksNear } from './near';
+export {
+  type Drawn,
+  daysLeft,
+  REFILL_DAYS,
+  REFILL_DAYS_MAX,
+  refillDue,
+  refillKey,
+  type Stock,
+  stockLeft,
+} from './refill';

@@ -33,6 +33,7 @@ import * as medicinePosology from './migrations/2026_11_26_0720_medicine_posolog
 import * as webPush from './migrations/2026_11_26_0730_web_push';
 import * as doseActions from './migrations/2026_11_26_0735_dose_action_tokens';
 import * as laterVersions from './migrations/2026_11_26_0750_versions_of_reminders_and_caregivers';
+import * as medicineStock from './migrations/2026_11_26_0758_medicine_stock_h3';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -194,6 +195,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0730_web_push': webPush,
   '2026_11_26_0735_dose_action_tokens': doseActions,
   '2026_11_26_0750_versions_of_reminders_and_caregivers': laterVersions,
+  '2026_11_26_0758_medicine_stock_h3': medicineStock,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -112,6 +112,10 @@ export interface MedicinesTable {
   identifier_value: string | null;
   /** The import's note: the plan's reason and instructions, or why a posology came in as text. */
   note: string | null;
+  /** The stock as counted when it was set (units), when (epoch ms), and what one intake takes (issue 26 item 6). */
+  stock: Generated<number | null>;
+  stock_at: Generated<number | null>;
+  per_intake: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -158,6 +162,8 @@ export interface ReminderSettingsTable {
   caregiver_delay_minutes: number;
   /** When a channel was switched on (nothing about earlier doses is sent); null: all off. */
   enabled_at: number | null;
+  /** A refill reminder goes out when fewer days of a medicine's stock than this remain. */
+  refill_days: Generated<number>;
   updated_at: number;
 }
 

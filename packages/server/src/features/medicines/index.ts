@@ -8,6 +8,7 @@ export {
   type MedicineRow,
   manualIntakesOfProfile,
   medicineNames,
+  medicinesWithStock,
   schedulesOf,
 } from './queries';
 export { createMedicineService } from './service';

@@ -33,6 +33,9 @@ export function presentMedicine(row: MedicineRow, schedules: ScheduleRow[]): Med
         ? null
         : { type: row.identifier_type as MedicineIdentifier['type'], value: row.identifier_value },
     note: row.note,
+    stock: row.stock,
+    stock_at: row.stock_at === null ? null : iso(Number(row.stock_at)),
+    per_intake: row.per_intake,
     schedules: own.map(presentSchedule),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -18,12 +18,32 @@ export type MedicineFields = Pick<
   | 'storage_temp_max'
   | 'storage_humidity_max'
 > &
-  Partial<Pick<Medicine, 'posology' | 'identifier_type' | 'identifier_value' | 'note'>>;
+  Partial<
+    Pick<
+      Medicine,
+      'posology' | 'identifier_type' | 'identifier_value' | 'note' | 'stock' | 'stock_at' | 'per_intake'
+    >
+  >;
 
 export function listMedicines(db: Db, profileId: number, type?: 1 | 2): Promise<MedicineRow[]> {
   let q = db.selectFrom('medicines').selectAll().where('profile_id', '=', profileId);
   if (type) q = q.where('type', '=', type);
   return q.orderBy('name').orderBy('id').execute();
+}
+
+/** The profile's medicines that keep a stock (refills, issue 26 item 6), with its count and setting. */
+export async function medicinesWithStock(db: Db, profileId: number) {
+  const rows = await db
+    .selectFrom('medicines')
+    .select(['id', 'type', 'posology', 'stock', 'stock_at', 'per_intake'])
+    .where('profile_id', '=', profileId)
+    .where('stock', 'is not', null)
+    .where('stock_at', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.stock === null || r.stock_at === null ? [] : [{ ...r, stock: r.stock, stock_at: Number(r.stock_at) }],
+  );
 }
 
 /** A medicine of this profile only: someone else's id finds nothing. */

@@ -53,7 +53,11 @@ export function createMedicineService(db: Db) {
     async add(profileId: number, input: MedicineInput, record = nothingToRecord): Promise<Medicine> {
       const { dosage_times, ...fields } = input;
       const id = await inTransaction(db, async (trx) => {
-        const row = await insertMedicine(trx, profileId, fields);
+        // A stock is counted now: intakes from now on draw from it (refills).
+        const row = await insertMedicine(trx, profileId, {
+          ...fields,
+          stock_at: fields.stock === null ? null : Date.now(),
+        });
         if (fields.type === 1) for (const time of dosage_times) await insertSchedule(trx, row.id, time);
         await record(trx, { medicine: row.id, name: fields.name });
         return row.id;
@@ -116,7 +120,12 @@ export function createMedicineService(db: Db) {
         // New dosage times or a new type replace an imported posology (decision 0014): the medicine
         // is one of daily times from then on.
         const replaced = dosage_times !== undefined || fields.type !== undefined;
-        await updateMedicine(trx, id, replaced ? { ...fields, posology: null } : fields);
+        // A stock given is counted now: the count starts afresh (refills).
+        const counted =
+          fields.stock === undefined
+            ? fields
+            : { ...fields, stock_at: fields.stock === null ? null : Date.now() };
+        await updateMedicine(trx, id, replaced ? { ...counted, posology: null } : counted);
         const type = fields.type ?? current.type;
         if (dosage_times !== undefined || type === 2) {
           const existing = await schedulesOf(trx, [id]);

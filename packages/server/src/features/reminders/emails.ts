@@ -10,6 +10,9 @@ export interface NotificationText {
   link: string;
 }
 
+/** What caregivers are told of: the alerts about doses, not the reminders or the patient's refills. */
+export type CaregiverKind = Exclude<NotificationKind, 'reminder' | 'refill'>;
+
 type Texts = Record<NotificationKind, (t: NotificationText) => { subject: string; lead: string }>;
 
 const list = (names: string[]) => names.join(', ');
@@ -30,6 +33,10 @@ const TEXTS: Record<Language, Texts & { close: string; hello: string; confirm: s
     box_offline: (t) => ({
       subject: 'DoseDot: your box is offline',
       lead: `Your box has stopped reporting, so DoseDot cannot tell whether you took your ${t.time} dose (${list(t.medicines)}). Please check that the box is on and within reach of the network.`,
+    }),
+    refill: (t) => ({
+      subject: `DoseDot: time to refill ${list(t.medicines)}`,
+      lead: `Your stock of ${list(t.medicines)} will soon run out. Please get a refill in time; then enter the new stock in My Medicine.`,
     }),
     box_battery: (t) => ({
       subject: 'DoseDot: your box needs a new battery',
@@ -52,6 +59,10 @@ const TEXTS: Record<Language, Texts & { close: string; hello: string; confirm: s
       subject: 'DoseDot: Ihre Box meldet sich nicht',
       lead: `Ihre Box meldet sich nicht mehr; DoseDot kann daher nicht sehen, ob Sie Ihre Einnahme um ${t.time} (${list(t.medicines)}) genommen haben. Bitte prüfen Sie, ob die Box eingeschaltet und in Reichweite des Netzes ist.`,
     }),
+    refill: (t) => ({
+      subject: `DoseDot: ${list(t.medicines)} nachbesorgen`,
+      lead: `Ihr Vorrat an ${list(t.medicines)} geht bald zu Ende. Bitte besorgen Sie rechtzeitig Nachschub und tragen Sie den neuen Vorrat unter „Meine Medikamente“ ein.`,
+    }),
     box_battery: (t) => ({
       subject: 'DoseDot: Ihre Box braucht eine neue Batterie',
       lead: `Die Batterie Ihrer Box ist leer; DoseDot kann daher nicht sehen, ob Sie Ihre Einnahme um ${t.time} (${list(t.medicines)}) genommen haben. Bitte wechseln Sie die Batterie.`,
@@ -73,6 +84,10 @@ const TEXTS: Record<Language, Texts & { close: string; hello: string; confirm: s
       subject: 'DoseDot : votre boîtier ne répond plus',
       lead: `Votre boîtier ne donne plus de nouvelles ; DoseDot ne peut donc pas savoir si vous avez pris votre dose de ${t.time} (${list(t.medicines)}). Vérifiez qu’il est allumé et à portée du réseau.`,
     }),
+    refill: (t) => ({
+      subject: `DoseDot : pensez à renouveler ${list(t.medicines)}`,
+      lead: `Votre réserve de ${list(t.medicines)} sera bientôt épuisée. Renouvelez-la à temps, puis indiquez la nouvelle réserve dans « Mes médicaments ».`,
+    }),
     box_battery: (t) => ({
       subject: 'DoseDot : votre boîtier a besoin d’une pile neuve',
       lead: `La pile de votre boîtier est vide ; DoseDot ne peut donc pas savoir si vous avez pris votre dose de ${t.time} (${list(t.medicines)}). Changez la pile.`,
@@ -81,7 +96,7 @@ const TEXTS: Record<Language, Texts & { close: string; hello: string; confirm: s
 };
 
 type CaregiverTexts = Record<
-  Exclude<NotificationKind, 'reminder'>,
+  CaregiverKind,
   (t: NotificationText & { patient: string }) => { subject: string; lead: string }
 > & { close: string };
 
@@ -139,7 +154,7 @@ const CAREGIVER_TEXTS: Record<Language, CaregiverTexts> = {
 /** An alert about a patient to one of their caregivers, in the caregiver's language. */
 export function caregiverEmail(
   language: Language,
-  kind: Exclude<NotificationKind, 'reminder'>,
+  kind: CaregiverKind,
   t: NotificationText & { patient: string },
 ): { subject: string; text: string } {
   const texts = CAREGIVER_TEXTS[language] ?? CAREGIVER_TEXTS.en;
@@ -168,7 +183,7 @@ export function pushText(
   t: NotificationText & { patient?: string },
 ): { title: string; body: string } {
   const { subject, lead } =
-    t.patient !== undefined && kind !== 'reminder'
+    t.patient !== undefined && kind !== 'reminder' && kind !== 'refill'
       ? (CAREGIVER_TEXTS[language] ?? CAREGIVER_TEXTS.en)[kind]({ ...t, patient: t.patient })
       : (TEXTS[language] ?? TEXTS.en)[kind](t);
   const title = subject.replace(/^DoseDot\s?:\s*/, '');

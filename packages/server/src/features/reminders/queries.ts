@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { DoseActionTokensTable, NotificationsTable, ReminderSettingsTable } from '../../db/types';
 import type { PushTarget } from '../../lib/web-push';
@@ -22,8 +22,25 @@ export async function saveSettings(db: Db, profileId: number, row: SettingsRow, 
     .execute();
 }
 
-/** The profiles with a channel on, with their patient's user, e-mail, language and zone. */
-export function profilesToNotify(db: Db) {
+/** The distinct (time zone, dosage time) pairs of the profiles with a channel on (the tick's first look). */
+export function dosageClocksOfEnabled(db: Db) {
+  return db
+    .selectFrom('reminder_settings')
+    .innerJoin('profiles', 'profiles.id', 'reminder_settings.profile_id')
+    .innerJoin('medicines', 'medicines.profile_id', 'profiles.id')
+    .innerJoin('medicine_schedules', 'medicine_schedules.medicine_id', 'medicines.id')
+    .select(['profiles.timezone', 'medicine_schedules.dosage_time'])
+    .where('reminder_settings.enabled_at', 'is not', null)
+    .distinct()
+    .execute();
+}
+
+/**
+ * The profiles with a channel on, with their patient's user, e-mail, language and zone: those with a
+ * dosage time among `near` (clockKey pairs: the domain's `clocksNear`), a medicine that follows a
+ * posology (its doses are not in medicine_schedules) or one that keeps a stock (refills).
+ */
+export function profilesToNotify(db: Db, near: readonly string[]) {
   return db
     .selectFrom('reminder_settings')
     .innerJoin('profiles', 'profiles.id', 'reminder_settings.profile_id')
@@ -37,6 +54,7 @@ export function profilesToNotify(db: Db) {
       'reminder_settings.missed_after_minutes',
       'reminder_settings.caregiver_delay_minutes',
       'reminder_settings.enabled_at',
+      'reminder_settings.refill_days',
       'profiles.user_id',
       'profiles.timezone',
       'profiles.language',
@@ -44,8 +62,53 @@ export function profilesToNotify(db: Db) {
       'users.blocked',
     ])
     .where('reminder_settings.enabled_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        ...(near.length === 0
+          ? []
+          : [
+              eb(
+                'reminder_settings.profile_id',
+                'in',
+                eb
+                  .selectFrom('medicines')
+                  .innerJoin('medicine_schedules', 'medicine_schedules.medicine_id', 'medicines.id')
+                  .innerJoin('profiles as near', 'near.id', 'medicines.profile_id')
+                  .select('medicines.profile_id')
+                  .where((w) =>
+                    w(
+                      sql<string>`${w.ref('near.timezone')} || '|' || ${w.ref('medicine_schedules.dosage_time')}`,
+                      'in',
+                      near,
+                    ),
+                  ),
+              ),
+            ]),
+        eb(
+          'reminder_settings.profile_id',
+          'in',
+          eb
+            .selectFrom('medicines')
+            .select('medicines.profile_id')
+            .where((m) =>
+              m.or([m('medicines.posology', 'is not', null), m('medicines.stock', 'is not', null)]),
+            ),
+        ),
+      ]),
+    )
     .orderBy('reminder_settings.profile_id')
     .execute();
+}
+
+/** The keys of the refill reminders recorded for a profile (one per medicine and stock setting). */
+export async function refillKeysOfProfile(db: Db, profileId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('key')
+    .where('profile_id', '=', profileId)
+    .where('kind', '=', 'refill')
+    .execute();
+  return rows.map((r) => r.key);
 }
 
 export function snoozesOfProfile(db: Db, profileId: number, since: number) {

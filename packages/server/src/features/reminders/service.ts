@@ -12,10 +12,14 @@ import {
 } from '@dosedot/domain';
 import { chartDayOf, type IntakeStatus } from '@dosedot/domain/adherence';
 import {
+  clocksNear,
   dueNotifications,
   localClock,
   NOTIFY_WITHIN_MS,
   type NotificationKind,
+  REFILL_DAYS,
+  refillDue,
+  refillKey,
   usualInterval,
 } from '@dosedot/domain/reminders';
 import { addDays } from '@dosedot/domain/time';
@@ -28,14 +32,16 @@ import type { PushSender, PushTarget } from '../../lib/web-push';
 import { createAdherenceService } from '../adherence';
 import { audit } from '../audit';
 import { activeCaregiversOf } from '../caregivers';
-import { createIntakeService, medicineNames } from '../medicines';
+import { createIntakeService, medicineNames, medicinesWithStock } from '../medicines';
 import { profileTimezone } from '../profiles';
+import { createRefillService } from '../refills';
 import { boxHealthOfProfile } from '../sensors';
 import { buttonTexts, caregiverEmail, notificationEmail, pushText } from './emails';
 import {
   addSnooze,
   claimStale,
   countNotificationsOfProfile,
+  dosageClocksOfEnabled,
   dropEndpoint,
   markFailed,
   markSent,
@@ -44,6 +50,7 @@ import {
   profilesToNotify,
   pruneSnoozes,
   recordNotification,
+  refillKeysOfProfile,
   removeSubscription,
   saveActionToken,
   saveSettings,
@@ -84,6 +91,44 @@ export interface ReminderServiceOptions {
  */
 export function createReminderService({ db, mailer, appUrl, log, push }: ReminderServiceOptions) {
   const adherence = createAdherenceService(db);
+  const refills = createRefillService(db);
+
+  /**
+   * Refill reminders (issue 26 item 6): to the patient, once per medicine and stock setting (its
+   * key), when fewer than their refill days of the stock remain. The stock is worked out only while
+   * a stocked medicine has not been told of yet.
+   */
+  async function refillReminders(
+    p: { profile_id: number; user_id: number; refill_days: number; push: number },
+    now: number,
+  ): Promise<number> {
+    const stocked = await medicinesWithStock(db, p.profile_id);
+    if (stocked.length === 0) return 0;
+    const told = new Set(await refillKeysOfProfile(db, p.profile_id));
+    if (stocked.every((m) => told.has(refillKey(m.id, m.stock_at)))) return 0;
+    let sent = 0;
+    for (const s of await refills.stockOf(p.profile_id, now)) {
+      const key = refillKey(s.medicineId, Date.parse(s.stockAt));
+      if (told.has(key) || !refillDue(s.daysLeft, p.refill_days)) continue;
+      const id = await recordNotification(
+        db,
+        {
+          profile_id: p.profile_id,
+          recipient_id: p.user_id,
+          key,
+          kind: 'refill',
+          audience: 'patient',
+          channel: p.push === 1 && push ? 'push' : 'email',
+          scheduled_at: now,
+          medicine_ids: String(s.medicineId),
+        },
+        now,
+        now + CLAIM_MS,
+      );
+      if (id !== undefined && (await deliver(id, now))) sent++;
+    }
+    return sent;
+  }
 
   type Recorded = NonNullable<Awaited<ReturnType<typeof notificationById>>>;
 
@@ -146,7 +191,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
     };
     const language = n.language as Language;
     const kind = n.kind as NotificationKind;
-    const aboutOther = n.audience === 'caregivers' && kind !== 'reminder';
+    const aboutOther = n.audience === 'caregivers' && kind !== 'reminder' && kind !== 'refill';
     const patient = `${n.givenname} ${n.familyname}`.trim();
     const mail = aboutOther
       ? caregiverEmail(language, kind, { ...text, patient, link: `${appUrl}/` })
@@ -191,6 +236,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
         quietTo: row.quiet_to,
         missedAfterMinutes: row.missed_after_minutes,
         caregiverDelayMinutes: row.caregiver_delay_minutes,
+        refillDays: row.refill_days,
       };
     },
 
@@ -217,6 +263,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
           quiet_to: s.quietTo,
           missed_after_minutes: s.missedAfterMinutes,
           caregiver_delay_minutes: s.caregiverDelayMinutes,
+          refill_days: s.refillDays ?? before?.refill_days ?? REFILL_DAYS,
           enabled_at: enabledAt === null ? null : Number(enabledAt),
         },
         now,
@@ -359,7 +406,9 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
      */
     async tick(now = Date.now()): Promise<number> {
       let sent = 0;
-      for (const p of await profilesToNotify(db)) {
+      // Only the patients with a dose in the last hours (or one that follows a posology, or a stock).
+      const near = clocksNear(await dosageClocksOfEnabled(db), now);
+      for (const p of await profilesToNotify(db, near)) {
         if (p.blocked === 1 || (p.email !== 1 && p.push !== 1) || p.enabled_at === null) continue;
         try {
           const today = chartDayOf(now, p.timezone);
@@ -416,6 +465,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
               if (id !== undefined && (await deliver(id, now))) sent++;
             }
           }
+          sent += await refillReminders(p, now);
         } catch (err) {
           log.error({ err, profile: p.profile_id }, 'could not work out the reminders of a profile');
         }

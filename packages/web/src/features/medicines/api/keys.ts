@@ -16,6 +16,7 @@ export const medicineKeys = {
   schedule: (patient: Patient, id: number, range?: DateRange) =>
     [...medicineKeys.of(patient), 'schedule', id, range ?? {}] as const,
   profileSchedule: (patient: Patient) => [...medicineKeys.of(patient), 'profile-schedule'] as const,
+  stock: (patient: Patient) => [...medicineKeys.of(patient), 'stock'] as const,
   adherence: (patient: Patient, range: DateRange) =>
     [...medicineKeys.of(patient), 'adherence', range] as const,
 };

@@ -14,6 +14,8 @@ const valid = {
   storage_temp_min: '',
   storage_temp_max: '',
   storage_humidity_max: '',
+  stock: '',
+  per_intake: '',
 };
 const issues = (value: unknown) =>
   (medicineFormSchema.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
@@ -33,6 +35,8 @@ describe('the medicine form', () => {
       storage_temp_min: null,
       storage_temp_max: null,
       storage_humidity_max: null,
+      stock: null,
+      per_intake: null,
     });
   });
 
@@ -89,6 +93,9 @@ describe('the medicine form', () => {
         storage_temp_min: 2,
         storage_temp_max: 8,
         storage_humidity_max: null,
+        stock: 30,
+        stock_at: '2026-05-01T08:00:00.000Z',
+        per_intake: 1,
         posology: null,
         identifier: null,
         note: null,
@@ -132,5 +139,17 @@ describe('the medicine form', () => {
     expect(
       issues({ ...valid, storage_temp_min: '15', storage_temp_max: '25', storage_humidity_max: '60' }),
     ).toEqual([]);
+  });
+
+  it('reads the stock and the amount per intake as numbers, none when empty, and names a wrong one', () => {
+    expect(medicineInputOf({ ...valid, stock: '30', per_intake: '0,5' })).toMatchObject({
+      stock: 30,
+      per_intake: 0.5,
+    });
+    expect(issues({ ...valid, stock: '-1' })).toEqual([['stock', 'medicines.form.stockInvalid']]);
+    expect(issues({ ...valid, stock: 'many' })).toEqual([['stock', 'medicines.form.stockInvalid']]);
+    expect(issues({ ...valid, per_intake: '0' })).toEqual([
+      ['per_intake', 'medicines.form.perIntakeInvalid'],
+    ]);
   });
 });

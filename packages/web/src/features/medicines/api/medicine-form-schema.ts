@@ -1,4 +1,5 @@
 import type { Medicine, MedicineInput } from '@dosedot/domain';
+import { STOCK_LIMITS } from '@dosedot/domain';
 import { GALENIC_FORMS } from '@dosedot/domain/schedule';
 import { STORAGE_LIMITS } from '@dosedot/domain/storage';
 import * as z from 'zod/mini';
@@ -33,6 +34,15 @@ const temperature = z
     ),
   );
 
+/** A stock or an amount per intake as typed ('30', '0,5'); empty is none, null is not a number. */
+const units = (max: number, min: number, message: string) =>
+  z.string().check(
+    z.refine((v) => {
+      const n = limitOf(v);
+      return n === undefined || (n !== null && n >= min && n <= max);
+    }, message),
+  );
+
 export const medicineFormSchema = z
   .object({
     name: requiredText(200),
@@ -56,6 +66,8 @@ export const medicineFormSchema = z
           'medicines.form.storageHumidityInvalid',
         ),
       ),
+    stock: units(STOCK_LIMITS.stock, 0, 'medicines.form.stockInvalid'),
+    per_intake: units(STOCK_LIMITS.perIntake, 0.01, 'medicines.form.perIntakeInvalid'),
     dosage_times: z.array(z.object({ time: z.string() })),
   })
   .check(
@@ -133,6 +145,8 @@ export function formValuesOf(medicine: Medicine | undefined, today: string): Med
     storage_temp_min: limitText(medicine?.storage_temp_min),
     storage_temp_max: limitText(medicine?.storage_temp_max),
     storage_humidity_max: limitText(medicine?.storage_humidity_max),
+    stock: limitText(medicine?.stock),
+    per_intake: limitText(medicine?.per_intake),
     dosage_times: (medicine?.dosage_times ?? []).map((t) => ({ time: shortTime(t) })),
   };
 }
@@ -152,6 +166,8 @@ export function medicineInputOf(v: MedicineFormValues): MedicineInput {
     storage_temp_min: limitOf(v.storage_temp_min) ?? null,
     storage_temp_max: limitOf(v.storage_temp_max) ?? null,
     storage_humidity_max: limitOf(v.storage_humidity_max) ?? null,
+    stock: limitOf(v.stock) ?? null,
+    per_intake: limitOf(v.per_intake) ?? null,
   };
 }
 
@@ -166,4 +182,6 @@ export const FORM_FIELDS = [
   'storage_temp_min',
   'storage_temp_max',
   'storage_humidity_max',
+  'stock',
+  'per_intake',
 ] as const;

@@ -137,6 +137,29 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
           {limit('storage_humidity_max', t('medicines.form.storageHumidityMax'), '%')}
         </Box>
       </Box>
+      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5, p: 0 }}>
+          {t('medicines.form.stock')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('medicines.form.stockHint')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            {...text('stock')}
+            label={t('medicines.form.stockCount')}
+            inputMode="decimal"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            {...text('per_intake')}
+            label={t('medicines.form.perIntake')}
+            inputMode="decimal"
+            placeholder="1"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+      </Box>
       <TextField {...text('description')} label={t('medicines.form.description')} multiline minRows={2} />
     </Stack>
   );

@@ -15,9 +15,11 @@ import { useLocalizedPath } from '../../../hooks/use-locale';
 import { formatDate, formatDosageTime } from '../../../lib/format';
 import type { Language } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
+import { useStock } from '../api/get-stock';
 import { posologyLines } from '../utils/posology-words';
 import { formatForm, formatStrength } from '../utils/strength';
 import { DeleteMedicineButton } from './delete-medicine-button';
+import { StockNote } from './stock-note';
 
 interface MedicineListProps {
   medicines: Medicine[];
@@ -34,6 +36,7 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
   const { t } = useTranslation();
   const href = useLocalizedPath();
   const readOnly = subject !== null;
+  const stock = useStock();
   return (
     <List aria-label={t('medicines.list.title')} disablePadding>
       {medicines.map((m) => {
@@ -80,6 +83,7 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
                     {details ? <span>{details}</span> : null}
                     {details ? <br /> : null}
                     <span>{dates}</span>
+                    <StockNote stock={stock.data?.find((x) => x.medicineId === m.id)} />
                   </>
                 }
               />

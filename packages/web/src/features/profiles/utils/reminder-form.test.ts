@@ -8,6 +8,7 @@ const saved = {
   quietTo: null,
   missedAfterMinutes: 60,
   caregiverDelayMinutes: 30,
+  refillDays: 7,
 };
 
 describe('the reminders form', () => {
@@ -30,6 +31,7 @@ describe('the reminders form', () => {
       quietTo: '07:00',
       missedAfterMinutes: 30,
       caregiverDelayMinutes: 30,
+      refillDays: 7,
     });
   });
 
