@@ -101,6 +101,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The reminder scheduler's tick, short so reminders.spec.ts sees a reminder within seconds.
         REMINDER_TICK_MS: '2000',
+        // The spec's own Web Push service (HTTPS on loopback, reminders.spec.ts) has a certificate
+        // of its own, for tests only: the server trusts it besides the usual ones.
+        NODE_EXTRA_CA_CERTS: path.resolve(import.meta.dirname, '../packages/server/test/push-service.pem'),
         INGEST_TOKEN,
         NODE_ENV: 'development',
         APP_URL: BASE_URL,

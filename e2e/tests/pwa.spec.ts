@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { controlled, deliverPush, notificationsShown } from './push-support';
 import { accounts, statePath } from './support';
 
 /*
@@ -9,13 +10,6 @@ import { accounts, statePath } from './support';
  */
 
 test.use({ serviceWorkers: 'allow', storageState: statePath(accounts.anna.state) });
-
-/** Waits until a service worker controls the page. */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-}
 
 test('Chromium sees the app as installable: manifest, icons, start URL and a service worker in control', async ({
   page,
@@ -84,17 +78,6 @@ test('a push message delivered to the service worker shows the reminder with its
   await context.grantPermissions(['notifications'], { origin });
   await page.goto('/dashboard');
   await controlled(page);
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => {
-    registrations.push(...e.registrations);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await expect
-    .poll(() => registrations.find((r) => r.scopeURL === `${origin}/`)?.registrationId)
-    .toBeTruthy();
-  const registrationId = registrations.find((r) => r.scopeURL === `${origin}/`)?.registrationId as string;
-
   // What the server's scheduler sends to the patient (features/reminders/service.ts), as the push
   // service hands it to the browser once decrypted.
   const message = {
@@ -110,27 +93,12 @@ test('a push message delivered to the service worker shows the reminder with its
       labels: { taken: 'Eingenommen', snooze10: '10 Min. später', snooze30: '30 Min. später' },
     },
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId,
-    data: JSON.stringify(message),
-  });
+  await deliverPush(page, context, origin, JSON.stringify(message));
 
-  const shown = async () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        lang: n.lang,
-        actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions?.map(
-          (a) => a.title,
-        ),
-      }));
-    });
-  await expect.poll(shown).toHaveLength(1);
-  const [notification] = await shown();
-  expect(notification).toMatchObject({ title: message.title, body: message.body, lang: 'de' });
-  expect(notification?.actions?.[0]).toBe('Eingenommen');
-  expect(notification?.actions?.[1]).toBe('10 Min. später');
+  // Chromium shows two buttons: 'I took it' and the first snooze.
+  await expect
+    .poll(() => notificationsShown(page))
+    .toEqual([
+      { title: message.title, body: message.body, lang: 'de', actions: ['Eingenommen', '10 Min. später'] },
+    ]);
 });

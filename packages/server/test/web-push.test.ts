@@ -1,21 +1,20 @@
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  hkdfSync,
-  randomBytes,
-  verify as verifySignature,
-} from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Agent, createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { createPublicKey, randomBytes, verify as verifySignature } from 'node:crypto';
+import { Agent } from 'node:https';
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { localClock } from '@dosedot/domain/reminders';
 import { addDays } from '@dosedot/domain/time';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReminderService } from '../src/features/reminders';
 import { ENGINES, enteredAt, giveBox, makeAdmin, memoryMailer, registerUser, useTestApp } from './context';
+import {
+  type BrowserKeys,
+  browserKeys,
+  decrypt,
+  PUSH_SERVICE_PEM,
+  type PushService,
+  type Received,
+  startPushService,
+} from './push-service';
 
 /*
  * Web Push for real (issue 26 item 2): the test runs its own push service (HTTPS on loopback, its
@@ -28,69 +27,15 @@ vi.setConfig({ testTimeout: 60_000 });
 const ZONE = 'Europe/Berlin';
 const MIN = 60_000;
 const silentLog = { warn() {}, error() {}, info() {} } as never;
-const PEM = readFileSync(path.join(import.meta.dirname, 'push-service.pem'), 'utf8');
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** The push service: keeps every message; answers 410 under /gone/ (a subscription that ended). */
-const received: Received[] = [];
-const pushService = createServer({ key: PEM, cert: PEM }, (req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-    res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201).end();
-  });
-});
+let push: PushService;
 let origin = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  push = await startPushService();
+  origin = push.origin;
 });
-afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
-
-/** A browser's push keys: its ECDH P-256 pair and its 16-byte auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    authText: auth.toString('base64url'),
-  };
-}
-
-const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>
-  Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
-
-/** RFC 8291 / RFC 8188: the browser's side, with only node:crypto. */
-function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const recordSize = body.readUInt32BE(16);
-  const idLength = body.readUInt8(20);
-  const serverKey = body.subarray(21, 21 + idLength);
-  const records = body.subarray(21 + idLength);
-  expect(records.length).toBeLessThanOrEqual(recordSize);
-  const shared = keys.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverKey]);
-  const ikm = hkdf(keys.auth, shared, keyInfo, 32);
-  const cek = hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
-  const nonce = hkdf(salt, ikm, Buffer.from('Content-Encoding: nonce\0'), 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(records.subarray(records.length - 16));
-  const padded = Buffer.concat([decipher.update(records.subarray(0, records.length - 16)), decipher.final()]);
-  // The last record: the data, the delimiter 2, then zeros.
-  let end = padded.length - 1;
-  while (end > 0 && padded[end] === 0) end--;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
+afterAll(() => push.close());
+/** What the file's push service got. */
+const receivedAll = () => push.received;
 
 /** Checks `Authorization: vapid t=<JWT>, k=<key>` (RFC 8292): signed by the server's key, for this push service. */
 function checkVapid(header: string | undefined, publicKey: string, audience: string) {
@@ -125,7 +70,7 @@ function checkVapid(header: string | undefined, publicKey: string, audience: str
 
 describe.each(ENGINES)('Web Push on %s', (engine) => {
   const mailer = memoryMailer();
-  const t = useTestApp(engine, { mailer, pushAgent: new Agent({ ca: PEM }) });
+  const t = useTestApp(engine, { mailer, pushAgent: new Agent({ ca: PUSH_SERVICE_PEM }) });
   const service = () =>
     createReminderService({
       db: t.db,
@@ -298,7 +243,7 @@ describe.each(ENGINES)('Web Push on %s', (engine) => {
 
     await service().tick();
 
-    const message = received.find((r) => r.path === new URL(endpoint).pathname);
+    const message = receivedAll().find((r) => r.path === new URL(endpoint).pathname);
     expect(message, 'the push service got the message').toBeDefined();
     const got = message as Received;
     expect(got.headers['content-encoding']).toBe('aes128gcm');
@@ -334,7 +279,7 @@ describe.each(ENGINES)('Web Push on %s', (engine) => {
 
     await service().tick();
 
-    expect(received.some((r) => r.path === new URL(endpoint).pathname)).toBe(true);
+    expect(receivedAll().some((r) => r.path === new URL(endpoint).pathname)).toBe(true);
     expect(
       await t.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', endpoint).execute(),
     ).toEqual([]);
@@ -350,11 +295,11 @@ describe.each(ENGINES)('Web Push on %s', (engine) => {
 
   /** Subscribes a browser for the patient, ticks, and decrypts what its push service got. */
   async function pushedMessage(p: Awaited<ReturnType<typeof patient>>) {
-    const keys = browserKeys();
+    const keys: BrowserKeys = browserKeys();
     const endpoint = `${origin}/push/${randomBytes(6).toString('hex')}`;
     expect((await subscribe(p.auth, endpoint, keys)).statusCode).toBe(200);
     await service().tick();
-    const got = received.find((r) => r.path === new URL(endpoint).pathname);
+    const got = receivedAll().find((r) => r.path === new URL(endpoint).pathname);
     expect(got, 'the push service got the message').toBeDefined();
     return JSON.parse(decrypt((got as Received).body, keys));
   }
