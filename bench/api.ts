@@ -30,6 +30,7 @@ export const READ_ROUTES = [
   '/api/reminders/notifications',
   '/api/caregivers',
   '/api/caregiving',
+  '/api/emediplan/export',
 ];
 
 const search = (term: string) =>
