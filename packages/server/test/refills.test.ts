@@ -39,6 +39,23 @@ describe.each(ENGINES)('refills on %s', (engine) => {
       perIntake: number;
     }[];
   };
+  /** E-mail reminders on, with these refill days. */
+  const remindersOn = (auth: Auth, refillDays: number) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/reminders/settings',
+      headers: auth,
+      payload: {
+        data: {
+          email: true,
+          quietFrom: null,
+          quietTo: null,
+          missedAfterMinutes: 60,
+          caregiverDelayMinutes: 60,
+          refillDays,
+        },
+      },
+    });
   const fields = (res: { json: () => { error: { details: { errors: { path: string[] }[] } } } }) =>
     res.json().error.details.errors.map((e) => e.path.join('.'));
 
@@ -85,21 +102,7 @@ describe.each(ENGINES)('refills on %s', (engine) => {
     ]);
     expect(await stock(patient.auth)).toEqual([]);
     // The refill days of the reminder settings: a whole number from 1 to 60.
-    const settings = await t.app.inject({
-      method: 'PUT',
-      url: '/api/reminders/settings',
-      headers: patient.auth,
-      payload: {
-        data: {
-          email: true,
-          quietFrom: null,
-          quietTo: null,
-          missedAfterMinutes: 60,
-          caregiverDelayMinutes: 60,
-          refillDays: 0,
-        },
-      },
-    });
+    const settings = await remindersOn(patient.auth, 0);
     expect(settings.statusCode).toBe(400);
     expect(fields(settings)).toContain('data.refillDays');
   });
@@ -154,21 +157,7 @@ describe.each(ENGINES)('refills on %s', (engine) => {
   it('sends one refill reminder per stock setting when fewer than the refill days remain', async () => {
     const { patient, profileId, medicine } = await patientWithMedicine({ stock: 12 });
     await enteredAt(t.db, medicine, Date.now() - 3 * 86_400_000);
-    const on = await t.app.inject({
-      method: 'PUT',
-      url: '/api/reminders/settings',
-      headers: patient.auth,
-      payload: {
-        data: {
-          email: true,
-          quietFrom: null,
-          quietTo: null,
-          missedAfterMinutes: 60,
-          caregiverDelayMinutes: 60,
-          refillDays: 10,
-        },
-      },
-    });
+    const on = await remindersOn(patient.auth, 10);
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().data.refillDays).toBe(10);
     const service = createReminderService({
