@@ -1,8 +1,5 @@
 import type { EmediplanPreview } from '@dosedot/domain';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -12,20 +9,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TFunction } from 'i18next';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureKey } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useImportEmediplan } from '../api/import-emediplan';
 import { usePreviewEmediplan } from '../api/preview-emediplan';
-import { readQrCode } from '../utils/barcode';
-import { CameraScanner } from './camera-scanner';
 import { EmediplanLines, initialName, type Line } from './emediplan-lines';
+import { EmediplanSource } from './emediplan-source';
 
 /** Why a code was refused, in words: the decoder's reason (emediplan.truncated…), else the call's failure. */
 function codeErrorText(t: TFunction, error: unknown): string {
@@ -55,24 +50,17 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const titleId = useId();
-  const fileId = useId();
   const preview = usePreviewEmediplan();
   const run = useImportEmediplan();
   const [code, setCode] = useState('');
   const [pasted, setPasted] = useState('');
-  const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [lines, setLines] = useState<Line[]>([]);
   const [confirmed, setConfirmed] = useState(false);
   const plan = preview.data;
 
-  const close = () => {
-    setScanning(false);
-    onClose();
-  };
   const read = (text: string) => {
-    setScanning(false);
     setProblem(null);
     setCode(text);
     preview.mutate(text, {
@@ -82,24 +70,6 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
       },
       onError: (error) => setProblem(codeErrorText(t, error)),
     });
-  };
-  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    setProblem(null);
-    if (file.type.startsWith('image/')) {
-      setReading(true);
-      try {
-        const text = await readQrCode(file);
-        if (text) read(text);
-        else setProblem(t('emediplan.errors.noQrCode'));
-      } catch {
-        setProblem(t('emediplan.errors.noQrCode'));
-      } finally {
-        setReading(false);
-      }
-    } else read(await file.text());
   };
   const ticked = lines.flatMap((line, index) => (line.ticked ? [{ index, line }] : []));
   const mustConfirm = plan !== undefined && plan.match !== 'same';
@@ -126,7 +96,14 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
   const busy = preview.isPending || run.isPending || reading;
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>{t('emediplan.import.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {plan ? (
@@ -155,56 +132,14 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
             {ticked.length === 0 ? <Alert severity="info">{t('emediplan.import.noneTicked')}</Alert> : null}
           </>
         ) : (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              {t('emediplan.import.intro')}
-            </Typography>
-            {scanning ? (
-              <CameraScanner onCode={read} onStop={() => setScanning(false)} />
-            ) : (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                <Button
-                  variant="outlined"
-                  startIcon={<PhotoCameraOutlined />}
-                  onClick={() => setScanning(true)}
-                  disabled={busy}
-                >
-                  {t('emediplan.import.camera')}
-                </Button>
-                <Button
-                  component="label"
-                  htmlFor={fileId}
-                  variant="outlined"
-                  startIcon={<UploadFileOutlined />}
-                  disabled={busy}
-                >
-                  {t('emediplan.import.file')}
-                </Button>
-                <input
-                  id={fileId}
-                  type="file"
-                  accept="image/*,.json,application/json,text/plain"
-                  aria-label={t('emediplan.import.file')}
-                  onChange={(e) => void choose(e)}
-                  disabled={busy}
-                  style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-                />
-              </Box>
-            )}
-            <TextField
-              label={t('emediplan.import.paste')}
-              helperText={t('emediplan.import.pasteHelp')}
-              multiline
-              minRows={3}
-              maxRows={8}
-              value={pasted}
-              onChange={(e) => setPasted(e.target.value)}
-              disabled={busy}
-              slotProps={{
-                htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', wordBreak: 'break-all' } },
-              }}
-            />
-          </>
+          <EmediplanSource
+            busy={busy}
+            pasted={pasted}
+            onPaste={setPasted}
+            onCode={read}
+            onProblem={setProblem}
+            onReading={setReading}
+          />
         )}
         {busy ? <LinearProgress aria-label={t('emediplan.import.working')} /> : null}
         {problem ? (
@@ -225,7 +160,7 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
             {t('emediplan.import.back')}
           </Button>
         ) : null}
-        {plan ? null : <Button onClick={close}>{t('emediplan.close')}</Button>}
+        {plan ? null : <Button onClick={onClose}>{t('emediplan.close')}</Button>}
         {plan ? (
           <Button variant="contained" onClick={submit} disabled={!ready || run.isPending}>
             {t('emediplan.import.submit', { count: ticked.length })}
