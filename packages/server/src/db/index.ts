@@ -60,6 +60,9 @@ function postgresPool(url: string): pg.Pool {
   return pool;
 }
 
+/** The tables whose writes bump data_versions through their triggers (migrations 0100 and 0750). */
+const VERSIONED_TABLES = [...dataVersions.VERSIONED_TABLES, ...laterVersions.VERSIONED_TABLES];
+
 /** Opens the database: an embedded SQLite file (WAL, foreign keys, busy timeout) or PostgreSQL. */
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
@@ -81,9 +84,7 @@ export function createDb(config: DatabaseConfig): Db {
   );
   // A write to a versioned table bumps data_versions through its triggers (migration 2026_11_26_0100).
   const readCache = createReadCache(sqliteSource(sqlite), {
-    triggers: Object.fromEntries(
-      [...dataVersions.VERSIONED_TABLES, ...laterVersions.VERSIONED_TABLES].map((t) => [t, ['data_versions']]),
-    ),
+    triggers: Object.fromEntries(VERSIONED_TABLES.map((t) => [t, ['data_versions']])),
   });
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache) }),
