@@ -58,6 +58,7 @@ describe('the reminders form', () => {
     ).toBe(true);
     const bad = reminderFormSchema.safeParse({
       email: true,
+      push: false,
       quietFrom: '24:00',
       quietTo: '07:00',
       missedAfterMinutes: 60,
