@@ -104,6 +104,8 @@ export default defineConfig({
         // The spec's own Web Push service (HTTPS on loopback, reminders.spec.ts) has a certificate
         // of its own, for tests only: the server trusts it besides the usual ones.
         NODE_EXTRA_CA_CERTS: path.resolve(import.meta.dirname, '../packages/server/test/push-service.pem'),
+        // …and listens on loopback, where the server posts nothing otherwise.
+        PUSH_PRIVATE_NETWORKS: 'true',
         INGEST_TOKEN,
         NODE_ENV: 'development',
         APP_URL: BASE_URL,

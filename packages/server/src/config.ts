@@ -55,6 +55,7 @@ const envSchema = z.object({
     .max(3_600_000, 'REMINDER_TICK_MS must be between 0 and 3600000')
     .default(30_000),
   REQUIRE_ADMIN_2FA: bool('REQUIRE_ADMIN_2FA').optional(),
+  PUSH_PRIVATE_NETWORKS: bool('PUSH_PRIVATE_NETWORKS').optional(),
   INGEST_TOKEN: z.string().min(16, 'INGEST_TOKEN must have at least 16 characters').optional(),
   MQTT_URL: urlWithScheme(['mqtt', 'mqtts', 'ws', 'wss'], 'MQTT_URL').optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'SMTP_URL').optional(),
@@ -140,6 +141,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The server's VAPID identity towards the browsers' push services (Web Push, decision 0015). */
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Web Push may post to loopback and private addresses (tests' own push service only). */
+  pushPrivateNetworks: boolean;
   /** Lower-cased e-mail addresses of the users who have My Health Data. */
   healthDataEmails: string[];
   healthDataKey: Buffer;
@@ -317,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       e.VAPID_PRIVATE_KEY,
       e.VAPID_SUBJECT ?? vapidSubject(e.MAIL_FROM),
     ),
+    pushPrivateNetworks: e.PUSH_PRIVATE_NETWORKS ?? false,
     healthDataEmails: healthEmails,
     healthDataKey: Buffer.from(e.HEALTH_DATA_KEY ?? persistedSecret(dataDir, 'health-data-key', 32), 'hex'),
     defaultTimezone: e.DEFAULT_TIMEZONE,

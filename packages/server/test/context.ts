@@ -114,6 +114,8 @@ export async function createTestApp(engine: Engine, opts: TestAppOptions = {}): 
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       // The reminder scheduler's tick is called by the tests that need it (reminders.test.ts).
       REMINDER_TICK_MS: '0',
+      // The push tests' own push service listens on loopback (push-guard.test.ts tests without).
+      PUSH_PRIVATE_NETWORKS: 'true',
       ...opts.env,
     }),
     database: database.config,

@@ -49,7 +49,7 @@ export const contextPlugin = fp(
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('mailer', mailer);
-    app.decorate('push', createPushSender(config.vapid, opts.pushAgent));
+    app.decorate('push', createPushSender(config.vapid, opts.pushAgent, config.pushPrivateNetworks));
     app.decorate('counters', opts.counters);
 
     app.lifecycle.add({
