@@ -124,6 +124,9 @@ test('the caregiver sees the missed dose', async ({ page, browser }) => {
 
   // My Medicine, read-only: the medicine and its missed dose, no button that writes.
   await phone.getByRole('button', { name: 'Open the menu' }).click();
+  // The cumulative chart shows one's own data only: not offered while reading the patient's.
+  await expect(phone.getByRole('link', { name: 'My Medicine' })).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Cumulative Chart' })).toHaveCount(0);
   await phone.getByRole('link', { name: 'My Medicine' }).click();
   await expect(phone.getByRole('list', { name: 'Your medicines' }).getByText('Missolin')).toBeVisible();
   await expect(phone.getByRole('button', { name: 'Add medicine' })).toHaveCount(0);
@@ -134,5 +137,7 @@ test('the caregiver sees the missed dose', async ({ page, browser }) => {
   await banner.getByRole('button', { name: 'My own data' }).click();
   await expect(phone).toHaveURL(/\/caregiving$/);
   await expect(phone.getByRole('region', { name: 'Caregiver view' })).toHaveCount(0);
+  await phone.getByRole('button', { name: 'Open the menu' }).click();
+  await expect(phone.getByRole('link', { name: 'Cumulative Chart' })).toBeVisible();
   await phone.close();
 });

@@ -38,4 +38,11 @@ describe('side menu by user type', () => {
     ]);
     expect(menuItemsFor(user('admin'), true).find((i) => i.key === 'caregiving')?.path).toBe('/caregiving');
   });
+  it('offers no Cumulative Chart while a caregiver reads a patient’s data (it shows one’s own only)', () => {
+    expect(menuItemsFor(user('basic'), true, true).map((i) => i.key)).toEqual([
+      'dashboard',
+      'myMedicine',
+      'caregiving',
+    ]);
+  });
 });

@@ -19,14 +19,17 @@ export interface MenuItem {
 /**
  * The side menu by user type (spec section 2): basic user Dashboard, My Medicine, Cumulative Chart;
  * admin Dashboard, My Medicine, Devices, Users; the health-data user adds My Health Data; a
- * caregiver (someone who cares for at least one patient, issue 26 item 5) adds Caregiving.
+ * caregiver (someone who cares for at least one patient, issue 26 item 5) adds Caregiving, and
+ * while reading a patient's data (`caring`) has no Cumulative Chart, which shows one's own data only.
  */
-export function menuItemsFor(user: AuthUser, caregiver = false): MenuItem[] {
+export function menuItemsFor(user: AuthUser, caregiver = false, caring = false): MenuItem[] {
   const items: MenuItem[] = [
     { key: 'dashboard', path: paths.dashboard },
     { key: 'myMedicine', path: paths.myMedicine },
   ];
-  if (allows(user, 'cumulativeChart')) items.push({ key: 'cumulativeChart', path: paths.cumulativeChart });
+  // While a caregiver reads a patient's data the chart would show their own: not offered then.
+  if (!caring && allows(user, 'cumulativeChart'))
+    items.push({ key: 'cumulativeChart', path: paths.cumulativeChart });
   if (allows(user, 'admin')) {
     items.push({ key: 'devices', path: paths.devices }, { key: 'users', path: paths.patientList });
   }

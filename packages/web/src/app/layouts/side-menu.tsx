@@ -26,6 +26,7 @@ import { useCaredFor } from '../../features/caregiving/api/caregiving';
 import { useLocalizedPath } from '../../hooks/use-locale';
 import { useUser } from '../../lib/current-user';
 import { stripLocale } from '../../lib/locale';
+import { useSession } from '../../lib/session-store';
 import { type MenuKey, menuItemsFor } from './menu-items';
 
 const ICONS: Record<MenuKey, ReactElement> = {
@@ -46,7 +47,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const current = stripLocale(useLocation().pathname).path;
   // A caregiver's entry: the people one cares for, asked for once the user is known.
   const caredFor = useCaredFor(!!user);
-  const items = user ? menuItemsFor(user, (caredFor.data?.length ?? 0) > 0) : [];
+  const caring = useSession((s) => s.caring !== null);
+  const items = user ? menuItemsFor(user, (caredFor.data?.length ?? 0) > 0, caring) : [];
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

@@ -12,6 +12,7 @@ import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDate, formatPercent } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
 import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
 import { useProfileSchedule } from '../api/get-profile-schedule';
@@ -29,6 +30,21 @@ const PERIODS = [7, 30, 90] as const;
  * schedule (spec section 4); below, the box's battery, motion, temperature and humidity.
  */
 export function CumulativeChartPage() {
+  const caring = useSession((s) => s.caring);
+  const { t } = useTranslation();
+  // It reads the signed-in user's own data only: under a caregiver's view of a patient it would
+  // show the caregiver's figures beneath the patient's name.
+  if (caring)
+    return (
+      <>
+        <PageHeader title={t('pages.cumulativeChart.title')} />
+        <Alert severity="info">{t('pages.cumulativeChart.ownDataOnly', { name: caring.name })}</Alert>
+      </>
+    );
+  return <CumulativeChartContent />;
+}
+
+function CumulativeChartContent() {
   const { t } = useTranslation();
   const { lang, today } = useViewer();
   const [params, setParams] = useSearchParams();
