@@ -43,5 +43,6 @@ export function reloadToUpdate(): void {
 
 /** Forgets the daily plan's kept copy (at logout and sign-in: it is one user's). */
 export function dropOfflineCopy(): void {
-  if ('caches' in window) void caches.delete('dosedot-plan').catch(() => undefined);
+  // globalThis: also where there is no window (the session's tests run in Node).
+  if ('caches' in globalThis) void caches.delete('dosedot-plan').catch(() => undefined);
 }
