@@ -30,6 +30,7 @@ import { PushRefused, pushSupported, subscribeThisBrowser } from '../api/push-su
 import { useNotifications, useReminderSettings, useSaveReminderSettings } from '../api/reminders';
 import {
   MISSED_AFTER_CHOICES,
+  REFILL_DAYS_CHOICES,
   type ReminderFormValues,
   reminderFormSchema,
   reminderFormValuesOf,
@@ -37,7 +38,7 @@ import {
 } from '../utils/reminder-form';
 import { ListPager } from './list-pager';
 
-const FIELDS = ['email', 'push', 'quietFrom', 'quietTo', 'missedAfterMinutes'] as const;
+const FIELDS = ['email', 'push', 'quietFrom', 'quietTo', 'missedAfterMinutes', 'refillDays'] as const;
 
 /** The settings form, once they are loaded. */
 function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
@@ -159,6 +160,30 @@ function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
                   {t('profile.reminders.minutes', { count: m })}
                 </MenuItem>
               ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="refillDays"
+          render={({ field }) => (
+            <TextField
+              {...field}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              select
+              label={t('profile.reminders.refillDays')}
+              fullWidth
+              error={!!errors.refillDays}
+              helperText={errorText(errors.refillDays) ?? t('profile.reminders.refillDaysHelp')}
+            >
+              {/* A value set through the API outside the choices is shown as it is. */}
+              {[...new Set([...REFILL_DAYS_CHOICES, field.value])]
+                .sort((a, b) => a - b)
+                .map((d) => (
+                  <MenuItem key={d} value={d}>
+                    {t('profile.reminders.days', { count: d })}
+                  </MenuItem>
+                ))}
             </TextField>
           )}
         />

@@ -14,7 +14,14 @@ const saved = {
 describe('the reminders form', () => {
   it('takes the saved settings and gives them back with what changed, keeping the caregivers’ delay', () => {
     const values = reminderFormValuesOf(saved);
-    expect(values).toEqual({ email: false, push: false, quietFrom: '', quietTo: '', missedAfterMinutes: 60 });
+    expect(values).toEqual({
+      email: false,
+      push: false,
+      quietFrom: '',
+      quietTo: '',
+      missedAfterMinutes: 60,
+      refillDays: 7,
+    });
     expect(
       reminderSettingsOf(saved, {
         ...values,
@@ -23,6 +30,7 @@ describe('the reminders form', () => {
         quietFrom: '22:00',
         quietTo: '07:00',
         missedAfterMinutes: 30,
+        refillDays: 14,
       }),
     ).toEqual({
       email: true,
@@ -31,7 +39,7 @@ describe('the reminders form', () => {
       quietTo: '07:00',
       missedAfterMinutes: 30,
       caregiverDelayMinutes: 30,
-      refillDays: 7,
+      refillDays: 14,
     });
   });
 
@@ -42,6 +50,7 @@ describe('the reminders form', () => {
       quietFrom: '22:00',
       quietTo: '',
       missedAfterMinutes: 60,
+      refillDays: 7,
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
@@ -54,6 +63,7 @@ describe('the reminders form', () => {
         quietFrom: '',
         quietTo: '',
         missedAfterMinutes: 60,
+        refillDays: 7,
       }).success,
     ).toBe(true);
     const bad = reminderFormSchema.safeParse({
@@ -62,6 +72,7 @@ describe('the reminders form', () => {
       quietFrom: '24:00',
       quietTo: '07:00',
       missedAfterMinutes: 60,
+      refillDays: 7,
     });
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toContain('quietFrom');
   });
