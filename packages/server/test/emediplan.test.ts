@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { decodeEmediplan, type ImportedPlan, MAX_INPUT_CHARS } from '@dosedot/domain/emediplan';
+import { localToUtc } from '@dosedot/domain/time';
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, makeAdmin, memoryMailer, registerUser, uniqueEmail, useTestApp } from './context';
 import { SPEC_CHMED16A } from './emediplan-fixtures';
@@ -184,6 +185,49 @@ describe.each(ENGINES)('eMediplan import and export on %s', (engine) => {
       }),
     );
     expect(times).toEqual(['08:00', '18:00']);
+  });
+
+  it("places the day segments at the patient's own times of day, and refuses a bad time naming it", async () => {
+    const { auth } = await registerUser(t.app, { username: 'Tina Times' });
+    const zone = 'Europe/Berlin';
+    const today = chartDayOf(Date.now(), zone);
+    const url = `/api/adherence?from=${today}&to=${today}`;
+    const clockOf = (iso: string) =>
+      new Date(iso).toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+    const timesToday = async () =>
+      ((await call('GET', url, auth)).json().data.days.at(-1).intakes as { scheduledAt: string }[]).map((i) =>
+        clockOf(i.scheduledAt),
+      );
+    // Line 2: morning and evening.
+    const res = await importPlan(auth, { code: SPEC_CODE, lines: [{ index: 2 }], confirmPatient: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const [medicine] = res.json().data.medicines as { id: number }[];
+    const profile = (await call('GET', '/api/profile/userdata', auth)).json();
+    expect(profile.day_times).toEqual({ morning: '08:00', noon: '12:00', evening: '18:00', night: '22:00' });
+    expect(await timesToday()).toEqual(['08:00', '18:00']);
+
+    const own = { morning: '06:45', noon: '12:30', evening: '19:15', night: '23:00' };
+    const saved = await call('PUT', '/api/profile/userdata', auth, { day_times: own });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().day_times).toEqual(own);
+    // The kept adherence answer is not served: the profile's write bumped the data version.
+    expect(await timesToday()).toEqual(['06:45', '19:15']);
+    // A dose confirmed by hand is one at the patient's own time, not at eMediplan's.
+    const at = (hhmm: string) => new Date(localToUtc(today, hhmm, zone)).toISOString();
+    const confirm = (scheduled_at: string) =>
+      call('POST', '/api/medicine-intakes', auth, { data: { medicine: medicine?.id, scheduled_at } });
+    expect((await confirm(at('08:00'))).statusCode).toBe(400);
+    expect((await confirm(at('06:45'))).statusCode).toBe(200);
+
+    for (const [day_times, field] of [
+      [{ ...own, night: '24:00' }, 'night'],
+      [{ morning: '07:00' }, 'noon'],
+    ] as const) {
+      const bad = await call('PUT', '/api/profile/userdata', auth, { day_times });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(fieldsOf(bad).map((e) => e.path.join('.'))).toContain(`day_times.${field}`);
+    }
+    expect((await call('GET', '/api/profile/userdata', auth)).json().day_times).toEqual(own);
   });
 
   it('exports the current plan in both formats, and it reads back as imported', async () => {

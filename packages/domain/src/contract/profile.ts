@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { segmentTimesSchema } from '../posology/model';
 import { languageSchema, roleSchema, timeZoneSchema } from './common';
 import { medicineSchema } from './medicine';
 
@@ -18,6 +19,11 @@ export const profileSchema = z.object({
   tour_seen: z.boolean(),
   language: languageSchema,
   timezone: z.string(),
+  /**
+   * The patient's own times of the day segments (morning, noon, evening, night) that eMediplan
+   * posologies name (issue 27): eMediplan's 08:00, 12:00, 18:00, 22:00 until the patient changes them.
+   */
+  day_times: segmentTimesSchema,
   sensor: z.object({ serial_number: z.string().nullable(), deveui: z.string() }).nullable(),
   medicines: z.array(medicineSchema),
   profile_role: z.object({ profiletype: roleSchema }),
@@ -32,6 +38,7 @@ export const profileUpdateSchema = z
     is_dark: z.boolean(),
     language: languageSchema,
     timezone: timeZoneSchema,
+    day_times: segmentTimesSchema,
     /** Only ever set: a tour that was seen stays seen. */
     tour_seen: z.literal(true),
   })

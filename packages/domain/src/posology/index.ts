@@ -31,6 +31,8 @@ export {
   type Schedule,
   type SegmentTimes,
   scheduleSchema,
+  segmentTimesOf,
+  segmentTimesSchema,
   slotSchema,
   type Weekday,
 } from './model';

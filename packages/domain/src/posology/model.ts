@@ -34,6 +34,28 @@ export const DEFAULT_SEGMENT_TIMES: SegmentTimes = {
 };
 
 const wallTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM');
+
+/** The patient's own time of each day segment (their profile's `day_times`). */
+export const segmentTimesSchema = z.strictObject({
+  morning: wallTimeSchema,
+  noon: wallTimeSchema,
+  evening: wallTimeSchema,
+  night: wallTimeSchema,
+});
+
+/**
+ * The patient's day-segment times as stored (JSON, or null): eMediplan's printed times while the
+ * patient has set none, or when what is stored is not such times.
+ */
+export function segmentTimesOf(stored: string | null | undefined): SegmentTimes {
+  if (!stored) return DEFAULT_SEGMENT_TIMES;
+  try {
+    const parsed = segmentTimesSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : DEFAULT_SEGMENT_TIMES;
+  } catch {
+    return DEFAULT_SEGMENT_TIMES;
+  }
+}
 const isoDateSchema = z.string().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
 

@@ -34,6 +34,7 @@ import * as webPush from './migrations/2026_11_26_0730_web_push';
 import * as doseActions from './migrations/2026_11_26_0735_dose_action_tokens';
 import * as laterVersions from './migrations/2026_11_26_0750_versions_of_reminders_and_caregivers';
 import * as medicineStock from './migrations/2026_11_26_0758_medicine_stock_h3';
+import * as profileDayTimes from './migrations/2026_11_26_0800_profile_day_times';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -197,6 +198,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0735_dose_action_tokens': doseActions,
   '2026_11_26_0750_versions_of_reminders_and_caregivers': laterVersions,
   '2026_11_26_0758_medicine_stock_h3': medicineStock,
+  '2026_11_26_0800_profile_day_times': profileDayTimes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,8 @@ export interface ProfilesTable {
   tour_seen: Generated<Flag>;
   language: Language;
   timezone: string;
+  /** JSON of the patient's day-segment times (migration 0800); null: eMediplan's defaults. */
+  day_times: Generated<string | null>;
   profiletype: Role;
   sensor_id: number | null;
   created_at: number;

@@ -1,4 +1,5 @@
 import { allows, CAREGIVER_MESSAGES, CAREGIVER_READS, hasHealthDataAccess } from '@dosedot/domain';
+import { type SegmentTimes, segmentTimesOf } from '@dosedot/domain/posology';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Db, readNow } from '../db';
 import { audit } from '../features/audit';
@@ -44,6 +45,8 @@ export interface Subject {
   profileuid: string;
   email: string;
   timezone: string;
+  /** The patient's day-segment times (their profile's `day_times`). */
+  segmentTimes: SegmentTimes;
   /** The patient's My Health Data grant (their address is listed and confirmed). */
   healthData: boolean;
   /** Who calls: the patient themself, or an administrator in a session. */
@@ -254,6 +257,7 @@ function makeSubject(
     profileuid: target.profileuid,
     email: target.email,
     timezone: target.timezone,
+    segmentTimes: segmentTimesOf(target.day_times),
     healthData,
     actor,
     session,

@@ -10,7 +10,7 @@ import { addDays, dayNumberOf } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
 import { listMedicines, manualIntakesOfProfile, scheduleOfRow, schedulesOf } from '../medicines';
-import { profileTimezone } from '../profiles';
+import { profileClock } from '../profiles';
 import { firstAssignmentOfProfile, pressesOfProfile } from '../sensors';
 
 export interface RangeAsked {
@@ -38,7 +38,7 @@ export function createAdherenceService(db: Db) {
       now = Date.now(),
       within?: { start: string; end: string | null },
     ) {
-      const timezone = await profileTimezone(db, profileId);
+      const { timezone, segmentTimes } = await profileClock(db, profileId);
       const today = chartDayOf(now, timezone);
       const latest = within?.end && within.end < today ? within.end : today;
       const to = asked.to ?? latest;
@@ -83,6 +83,7 @@ export function createAdherenceService(db: Db) {
       );
       const result = computeAdherence({
         timezone,
+        segmentTimes,
         medicines,
         presses,
         confirmations,

@@ -98,6 +98,7 @@ function selected(db: Db, q: ProfileListQuery) {
       'profiles.is_active',
       'profiles.language',
       'profiles.timezone',
+      'profiles.day_times',
       'profiles.created_at',
       'profiles.profiletype',
       'users.email',

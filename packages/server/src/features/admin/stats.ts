@@ -7,7 +7,7 @@ import {
   type MedicineSchedule,
   trackingStart,
 } from '@dosedot/domain/adherence';
-import { isScheduledPart } from '@dosedot/domain/posology';
+import { isScheduledPart, segmentTimesOf } from '@dosedot/domain/posology';
 import { addDays } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { scheduleOfRow } from '../medicines';
@@ -52,7 +52,7 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
  */
 export async function statsOfProfiles(
   db: Db,
-  profiles: readonly { id: number; timezone: string }[],
+  profiles: readonly { id: number; timezone: string; day_times: string | null }[],
   now = Date.now(),
 ): Promise<Map<number, ProfileStats>> {
   const out = new Map<number, ProfileStats>();
@@ -63,7 +63,11 @@ export async function statsOfProfiles(
   return out;
 }
 
-async function statsOfChunk(db: Db, profiles: readonly { id: number; timezone: string }[], now: number) {
+async function statsOfChunk(
+  db: Db,
+  profiles: readonly { id: number; timezone: string; day_times: string | null }[],
+  now: number,
+) {
   const out = new Map<number, ProfileStats>();
   if (profiles.length === 0) return out;
   const ids = profiles.map((p) => p.id);
@@ -115,6 +119,7 @@ async function statsOfChunk(db: Db, profiles: readonly { id: number; timezone: s
     );
     const result = computeAdherence({
       timezone: p.timezone,
+      segmentTimes: segmentTimesOf(p.day_times),
       medicines: schedule,
       presses: (pressesOf.get(p.id) ?? [])
         .map((x) => Number(x.pressed_at))

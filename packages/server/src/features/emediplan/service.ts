@@ -199,6 +199,8 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
       const options = {
         issuedAt: toLocalIso(changed || now, subject.timezone).replace(/\.\d{3}/, ''),
         language: profile.language,
+        // Where a format must write a day segment as a clock time: the patient's own time for it.
+        segmentTimes: subject.segmentTimes,
       };
       return {
         medicines: rows.map((m) => ({ id: m.id, name: m.name })),

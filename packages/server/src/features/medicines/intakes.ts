@@ -5,6 +5,7 @@ import {
   type ManualIntake,
 } from '@dosedot/domain';
 import { doseInstances, MATCH_WINDOW_MS } from '@dosedot/domain/adherence';
+import type { SegmentTimes } from '@dosedot/domain/posology';
 import { addDays, localDateOf, localToUtc } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
@@ -27,18 +28,27 @@ export interface IntakeAuthor {
   profileId: number;
   userId: number;
   timezone: string;
+  /** The patient's day-segment times, where a posology names morning, noon, evening or night. */
+  segmentTimes: SegmentTimes;
   actorId: number;
   record: RecordAccess;
 }
 
 /** Whether `at` is the instant of one of the medicine's scheduled doses. */
-async function isDoseOf(db: Db, medicine: MedicineRow, at: number, timezone: string): Promise<boolean> {
+async function isDoseOf(
+  db: Db,
+  medicine: MedicineRow,
+  at: number,
+  { timezone, segmentTimes }: Pick<IntakeAuthor, 'timezone' | 'segmentTimes'>,
+): Promise<boolean> {
   const date = localDateOf(at, timezone);
   const times = (await schedulesOf(db, [medicine.id])).map((s) => s.dosage_time);
-  const doses = doseInstances(scheduleOfRow(medicine, times), timezone, {
-    from: addDays(date, -1),
-    to: addDays(date, 1),
-  });
+  const doses = doseInstances(
+    scheduleOfRow(medicine, times),
+    timezone,
+    { from: addDays(date, -1), to: addDays(date, 1) },
+    segmentTimes,
+  );
   return doses.some((dose) => dose.scheduledAt === at);
 }
 
@@ -71,7 +81,7 @@ export function createIntakeService(db: Db) {
           // A dose can be confirmed as early as a press could take it.
           if (scheduledAt > now + MATCH_WINDOW_MS)
             throw dataFieldError('scheduled_at', INTAKE_MESSAGES.future);
-          if (!(await isDoseOf(trx, medicine, scheduledAt, author.timezone)))
+          if (!(await isDoseOf(trx, medicine, scheduledAt, author)))
             throw dataFieldError('scheduled_at', INTAKE_MESSAGES.notADose);
           if (await findDoseConfirmation(trx, medicine.id, scheduledAt))
             throw dataFieldError('scheduled_at', 'This dose is already confirmed by hand');

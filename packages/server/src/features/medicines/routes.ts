@@ -26,6 +26,7 @@ const authorOf = (subject: Subject): IntakeAuthor => ({
   profileId: subject.profileId,
   userId: subject.userId,
   timezone: subject.timezone,
+  segmentTimes: subject.segmentTimes,
   actorId: subject.actor.id,
   record: subject.record,
 });

@@ -1,4 +1,5 @@
 import type { Medicine, Profile } from '@dosedot/domain';
+import { segmentTimesOf } from '@dosedot/domain/posology';
 import type { ProfileWithSensor } from './queries';
 
 export function presentProfile(row: ProfileWithSensor, medicines: Medicine[]): Profile {
@@ -14,6 +15,7 @@ export function presentProfile(row: ProfileWithSensor, medicines: Medicine[]): P
     tour_seen: row.tour_seen === 1,
     language: row.language,
     timezone: row.timezone,
+    day_times: segmentTimesOf(row.day_times),
     sensor: row.sensor_deveui ? { serial_number: row.sensor_serial_number, deveui: row.sensor_deveui } : null,
     medicines,
     profile_role: { profiletype: row.profiletype },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language, type Role, USER_ADMIN_ACTIONS } from '@dosedot/domain';
+import { type SegmentTimes, segmentTimesOf } from '@dosedot/domain/posology';
 import type { Db } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import { inTransaction } from '../../db/transaction';
@@ -29,16 +30,31 @@ export interface ProfileChanges {
   is_dark?: boolean;
   language?: Language;
   timezone?: string;
+  day_times?: SegmentTimes;
   tour_seen?: true;
+}
+
+/** What places a patient's doses in time: their zone and their day-segment times. */
+export async function profileClock(
+  db: Db,
+  profileId: number,
+): Promise<{ timezone: string; segmentTimes: SegmentTimes }> {
+  const row = await db
+    .selectFrom('profiles')
+    .select(['timezone', 'day_times'])
+    .where('id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return { timezone: row.timezone, segmentTimes: segmentTimesOf(row.day_times) };
 }
 
 /** Changes the given fields of a user's profile. */
 export async function updateProfile(db: Db, userId: number, changes: ProfileChanges, now = Date.now()) {
-  const { is_dark, tour_seen, ...rest } = changes;
+  const { is_dark, tour_seen, day_times, ...rest } = changes;
   await db
     .updateTable('profiles')
     .set({
       ...rest,
+      ...(day_times === undefined ? {} : { day_times: JSON.stringify(day_times) }),
       ...(is_dark === undefined ? {} : { is_dark: is_dark ? 1 : 0 }),
       ...(tour_seen ? { tour_seen: 1 } : {}),
       updated_at: now,
@@ -187,7 +203,7 @@ export type PatientKey = { profileuid: string } | { userId: number } | { profile
 
 export type PatientRow = Pick<
   ProfileRow,
-  'id' | 'user_id' | 'profileuid' | 'givenname' | 'familyname' | 'profiletype' | 'timezone'
+  'id' | 'user_id' | 'profileuid' | 'givenname' | 'familyname' | 'profiletype' | 'timezone' | 'day_times'
 > &
   Pick<User, 'email' | 'confirmed'>;
 
@@ -203,6 +219,7 @@ export function findPatient(db: Db, by: PatientKey): Promise<PatientRow | undefi
       'profiles.familyname',
       'profiles.profiletype',
       'profiles.timezone',
+      'profiles.day_times',
       'users.email',
       'users.confirmed',
     ]);

@@ -33,7 +33,7 @@ import { createAdherenceService } from '../adherence';
 import { audit } from '../audit';
 import { activeCaregiversOf } from '../caregivers';
 import { createIntakeService, medicineNames, medicinesWithStock } from '../medicines';
-import { profileTimezone } from '../profiles';
+import { profileClock, profileTimezone } from '../profiles';
 import { createRefillService } from '../refills';
 import { boxHealthOfProfile } from '../sensors';
 import { buttonTexts, caregiverEmail, notificationEmail, pushText } from './emails';
@@ -331,7 +331,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
         const until = await this.snooze(row.profile_id, scheduledAt, input.minutes ?? 10, record, now);
         return { ...result, until: new Date(until).toISOString() };
       }
-      const timezone = await profileTimezone(db, row.profile_id);
+      const { timezone, segmentTimes } = await profileClock(db, row.profile_id);
       await inTransaction(db, async (trx) => {
         await record(trx);
         const intakes = createIntakeService(trx);
@@ -339,6 +339,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
           profileId: row.profile_id,
           userId: row.user_id,
           timezone,
+          segmentTimes,
           actorId: row.user_id,
           record: async () => {},
         };

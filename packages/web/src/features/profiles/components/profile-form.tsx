@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +22,14 @@ import { notify } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   changesOf,
+  DAY_TIME_FIELDS,
   formValuesOf,
   type ProfileFormValues,
   profileFormSchema,
   timeZones,
 } from '../utils/profile-form';
 
-const FIELDS = ['givenname', 'familyname', 'language', 'is_dark', 'timezone'] as const;
+const FIELDS = ['givenname', 'familyname', 'language', 'is_dark', 'timezone', ...DAY_TIME_FIELDS] as const;
 
 /**
  * Update profile: names, language, dark mode and time zone. The saved profile's language becomes
@@ -134,6 +136,28 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               </TextField>
             )}
           />
+        </Box>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2.5, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ p: 0 }}>
+            {t('profile.form.dayTimes')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {t('profile.form.dayTimesHelp')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+            {DAY_TIME_FIELDS.map((segment) => (
+              <TextField
+                key={segment}
+                {...form.register(segment)}
+                type="time"
+                label={t(`profile.form.segment.${segment}`)}
+                fullWidth
+                error={!!errors[segment]}
+                helperText={errorText(errors[segment])}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ))}
+          </Box>
         </Box>
         <Controller
           control={form.control}

@@ -14,6 +14,7 @@ const profile: Profile = {
   tour_seen: false,
   language: 'en',
   timezone: 'Europe/Zurich',
+  day_times: { morning: '08:00', noon: '12:00', evening: '18:00', night: '22:00' },
   sensor: null,
   medicines: [],
   profile_role: { profiletype: 'basic' },
@@ -30,6 +31,16 @@ describe('the profile form', () => {
         is_dark: true,
       }),
     ).toEqual({ givenname: 'Anna Maria', language: 'de', is_dark: true });
+  });
+
+  it('sends the four times of day together when one of them changed, and checks each', () => {
+    expect(changesOf(profile, { ...formValuesOf(profile), morning: '06:45' })).toEqual({
+      day_times: { morning: '06:45', noon: '12:00', evening: '18:00', night: '22:00' },
+    });
+    const bad = profileFormSchema.safeParse({ ...formValuesOf(profile), night: '24:00' });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['night', 'profile.reminders.badTime'],
+    ]);
   });
 
   it('needs a given name and keeps names to 100 characters', () => {
