@@ -443,10 +443,14 @@ describe.each(ENGINES)('two administrators demoting each other at once on %s', (
         payload: { role: 'basic', code: authenticatorCode(by.secret) },
       });
     const answers = await Promise.all([demote(a, b), demote(b, a)]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.filter((r) => r.statusCode === 409).map((r) => errorOf(r).details.reason)).toEqual([
-      'last_admin',
-    ]);
+    // One change wins. The other is refused either inside its transaction (409: the target is the
+    // last administrator) or, when the first has committed before its request is let in, at the
+    // door (403: its sender is no longer an administrator); which one is a matter of timing.
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.statusCode !== 200)) {
+      expect([403, 409]).toContain(refused.statusCode);
+      if (refused.statusCode === 409) expect(errorOf(refused).details.reason).toBe('last_admin');
+    }
     const admins = await t.db
       .selectFrom('users')
       .select('id')
