@@ -57,8 +57,8 @@ function precompress(): Plugin {
 }
 
 /**
- * The pages a phone opens most, each with the modules the router loads lazily for it (the signed-in
- * shell, the patient's data layout, the page): the build writes their chunks, with the chunks those
+ * The pages a phone opens most, each with the modules the router loads lazily for it (the auth
+ * layout or the signed-in shell, the patient's data layout, the page): the build writes their chunks, with the chunks those
  * import, to `page-preloads.json`, and the server names them in the page's `Link: rel=modulepreload`
  * header (packages/server/src/app.ts), so a cold start asks for them together with the entry
  * instead of a round trip after it has run (issue 23 item 12). A module that is not in the build
@@ -67,7 +67,20 @@ function precompress(): Plugin {
 const SHELL = ['src/app/layouts/default-layout.tsx', 'src/app/layouts/patient-data-layout.tsx'];
 const DASHBOARD = 'src/features/dashboard/pages';
 const MY_MEDICINE = [...SHELL, 'src/features/medicines/pages/my-medicine-page.tsx'];
+/** The auth pages: their layout and page (the sign-in's are the build's `signin` chunk). */
+const AUTH = (page: string) => [
+  'src/app/layouts/auth-layout.tsx',
+  `src/features/auth/pages/${page}-page.tsx`,
+];
 const PAGE_MODULES: Record<string, string[]> = {
+  // `/` sends a guest to the sign-in.
+  [paths.home]: AUTH('signin'),
+  [paths.signIn]: AUTH('signin'),
+  [paths.signUp]: AUTH('signup'),
+  [paths.success]: AUTH('success'),
+  [paths.forgotPassword]: AUTH('forgot-password'),
+  [paths.resetPassword]: AUTH('reset-password'),
+  [paths.emailConfirmation]: AUTH('email-confirmation'),
   [paths.dashboard]: [...SHELL, `${DASHBOARD}/dashboard-page.tsx`],
   [paths.dashboardIndex2]: [...SHELL, `${DASHBOARD}/timeline-page.tsx`],
   [paths.dashboardWeekly]: [...SHELL, `${DASHBOARD}/weekly-page.tsx`],

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Agent } from 'node:https';
 import path from 'node:path';
@@ -298,7 +298,6 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
       },
     });
   }
-  const signInPreload = hasSpa ? signInChunkPreload(webDist) : undefined;
   const pagePreload = hasSpa ? pagePreloads(webDist) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -312,9 +311,8 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
     if (!hasSpa) {
       throw new HttpError(404, 'NotFoundError', 'The web app is not built: run npm run build');
     }
-    // The sign-in pages' own chunk, asked for with the entry's instead of after it has run.
-    if (signInPreload && AUTH_PAGE.test(url)) reply.header('link', signInPreload);
-    // The most opened pages' own chunks, the same way (the build's page-preloads.json).
+    // The most opened pages' own chunks, asked for with the entry's instead of after it has run
+    // (the build's page-preloads.json).
     const preload = pagePreload.get(url.replace(LANGUAGE_PREFIX, '') || '/');
     if (preload) reply.header('link', preload);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -326,8 +324,9 @@ const LANGUAGE_PREFIX = /^\/(de|fr)(?=\/|$)/;
 
 /**
  * The `Link: rel=modulepreload` header of each page in the build's `page-preloads.json`
- * (packages/web/vite.config.ts: the chunks the router loads for the dashboards and My Medicine,
- * besides the entry's), by the page's address without a language prefix. Empty without the file.
+ * (packages/web/vite.config.ts: the chunks the router loads for the auth pages, the dashboards and
+ * My Medicine, besides the entry's; a round trip later on a phone's cold start otherwise, and the
+ * policy allows no inline script that could add the preloads to the page itself), by the page's address without a language prefix. Empty without the file.
  */
 function pagePreloads(webDist: string): Map<string, string> {
   const file = path.join(webDist, 'page-preloads.json');
@@ -338,18 +337,4 @@ function pagePreloads(webDist: string): Map<string, string> {
       .filter(([, files]) => files.length > 0)
       .map(([page, files]) => [page, files.map((f) => `<${f}>; rel=modulepreload`).join(', ')]),
   );
-}
-
-/** The pages of the auth layout (sign-in, sign-up, password reset, …) in any language, and `/`. */
-const AUTH_PAGE = /^(\/(de|fr))?(\/?|\/auth\/[a-z-]*)$/;
-
-/**
- * A `Link: rel=modulepreload` for the build's `signin` chunk (packages/web/vite.config.ts: what only
- * the sign-in's layout and page use): the router asks for it only once the entry has run, a round
- * trip later on a phone's cold start (issue 23 item 12). The policy allows no inline script that
- * could add the preload to the page itself. Undefined when the build has no such chunk.
- */
-function signInChunkPreload(webDist: string): string | undefined {
-  const chunk = readdirSync(path.join(webDist, 'assets')).find((f) => /^signin-[\w-]+\.js$/.test(f));
-  return chunk ? `</assets/${chunk}>; rel=modulepreload` : undefined;
 }

@@ -28,9 +28,14 @@ function fakeWebBuild(): string {
   );
   writeFileSync(path.join(web, 'assets', 'signin-Xy_9z.js'), 'console.log("sign-in");');
   // What the build writes for the most opened pages (packages/web/vite.config.ts, pagePreloads).
+  const signIn = ['/assets/signin-Xy_9z.js'];
   writeFileSync(
     path.join(web, 'page-preloads.json'),
     JSON.stringify({
+      '/': signIn,
+      '/auth/signin': signIn,
+      '/auth/signup': signIn,
+      '/auth/forgot-password': signIn,
       '/dashboard': ['/assets/private-a1.js', '/assets/dashboard-b2.js'],
       '/my-medicine': ['/assets/private-a1.js', '/assets/medicines-c3.js'],
       '/profile': [],
