@@ -21,6 +21,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { forbidden } from '../../lib/errors';
 import { ofSubject } from '../../plugins/answers';
@@ -104,6 +105,18 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
    * browser is subscribed by the user themself only: an administrator's or a caregiver's session
    * would have the patient's reminders sent to their own browser.
    */
+  /** A change to the signed-in user's own browsers, audited in its transaction; never in a session. */
+  const onOwnBrowsers = async (
+    request: FastifyRequest,
+    change: (trx: Db, userId: number) => Promise<unknown>,
+  ) => {
+    const subject = subjectOf(request);
+    if (subject.session) throw forbidden(PUSH_MESSAGES.yourself);
+    await inTransaction(app.db, async (trx) => {
+      await change(trx, subject.userId);
+      await subject.record(trx);
+    });
+  };
   app.get(
     '/reminders/push',
     { config: reads('read_reminders'), schema: { response: { 200: pushKeyResponseSchema } } },
@@ -117,13 +130,8 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: pushSubscriptionRequestSchema, response: { 200: pushSubscriptionResponseSchema } },
     },
     async (request: FastifyRequest<{ Body: PushSubscriptionRequest }>) => {
-      const subject = subjectOf(request);
-      if (subject.session) throw forbidden(PUSH_MESSAGES.yourself);
       const { endpoint, keys } = request.body.data;
-      await inTransaction(app.db, async (trx) => {
-        await service.subscribe(trx, subject.userId, { endpoint, ...keys });
-        await subject.record(trx);
-      });
+      await onOwnBrowsers(request, (trx, userId) => service.subscribe(trx, userId, { endpoint, ...keys }));
       return { data: { endpoint, subscribed: true } };
     },
   );
@@ -135,13 +143,8 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: pushUnsubscribeRequestSchema, response: { 200: pushSubscriptionResponseSchema } },
     },
     async (request: FastifyRequest<{ Body: PushUnsubscribeRequest }>) => {
-      const subject = subjectOf(request);
-      if (subject.session) throw forbidden(PUSH_MESSAGES.yourself);
       const { endpoint } = request.body.data;
-      await inTransaction(app.db, async (trx) => {
-        await service.unsubscribe(trx, subject.userId, endpoint);
-        await subject.record(trx);
-      });
+      await onOwnBrowsers(request, (trx, userId) => service.unsubscribe(trx, userId, endpoint));
       return { data: { endpoint, subscribed: false } };
     },
   );
