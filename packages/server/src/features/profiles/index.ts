@@ -15,7 +15,6 @@ export {
   type ProfileRef,
   profileClock,
   profileLanguage,
-  profileTimezone,
   setProfileSensor,
   setProfileType,
 } from './queries';

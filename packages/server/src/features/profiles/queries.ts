@@ -180,15 +180,6 @@ export async function setProfileSensor(db: Db, profileId: number, sensorId: numb
     .execute();
 }
 
-export async function profileTimezone(db: Db, profileId: number): Promise<string> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('timezone')
-    .where('id', '=', profileId)
-    .executeTakeFirstOrThrow();
-  return row.timezone;
-}
-
 export async function profileLanguage(db: Db, userId: number): Promise<Language> {
   const row = await db
     .selectFrom('profiles')

@@ -5,7 +5,7 @@ import { addDays } from '@dosedot/domain/time';
 import type { Db } from '../../db';
 import { createAdherenceService } from '../adherence';
 import { medicinesWithStock, schedulesOf } from '../medicines';
-import { profileTimezone } from '../profiles';
+import { profileClock } from '../profiles';
 
 /**
  * Refills (issue 26 item 6): what is left of each medicine's stock, worked out from the intakes since
@@ -20,7 +20,7 @@ export function createRefillService(db: Db) {
     async stockOf(profileId: number, now = Date.now()): Promise<MedicineStock[]> {
       const rows = await medicinesWithStock(db, profileId);
       if (rows.length === 0) return [];
-      const timezone = await profileTimezone(db, profileId);
+      const { timezone } = await profileClock(db, profileId);
       const today = chartDayOf(now, timezone);
       const earliest = addDays(today, -(MAX_ADHERENCE_DAYS - 1));
       const first = chartDayOf(Math.min(...rows.map((m) => m.stock_at)), timezone);

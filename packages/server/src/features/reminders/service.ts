@@ -33,7 +33,7 @@ import { createAdherenceService } from '../adherence';
 import { audit } from '../audit';
 import { activeCaregiversOf } from '../caregivers';
 import { createIntakeService, medicineNames, medicinesWithStock } from '../medicines';
-import { profileClock, profileTimezone } from '../profiles';
+import { profileClock } from '../profiles';
 import { createRefillService } from '../refills';
 import { boxHealthOfProfile } from '../sensors';
 import { buttonTexts, caregiverEmail, notificationEmail, pushText } from './emails';
@@ -371,7 +371,7 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
       // chart days within the longest range the engine takes.
       let statuses: { scheduledAt: number; status: IntakeStatus }[] = [];
       if (rows.length > 0) {
-        const timezone = await profileTimezone(db, profileId);
+        const { timezone } = await profileClock(db, profileId);
         const to = chartDayOf(now, timezone);
         const first = chartDayOf(Math.min(...rows.map((r) => Number(r.scheduled_at))), timezone);
         const oldest = first < to ? first : to;
