@@ -17,6 +17,7 @@ const plan = () => {
 };
 const HEALTH_EMAIL = uniqueEmail('emediplan.health');
 const FHIR_EMAIL = uniqueEmail('emediplan.fhir');
+const BIRTH_EMAIL = uniqueEmail('emediplan.birth');
 const gzipCode = (header: string, bytes: Buffer) => `${header}${gzipSync(bytes).toString('base64')}`;
 
 /** What a plan says of its medicines, without the plan's own format and patient. */
@@ -25,7 +26,10 @@ const medicinesOf = (p: ImportedPlan) =>
 
 describe.each(ENGINES)('eMediplan import and export on %s', (engine) => {
   const mailer = memoryMailer();
-  const t = useTestApp(engine, { env: { HEALTH_DATA_EMAILS: `${HEALTH_EMAIL},${FHIR_EMAIL}` }, mailer });
+  const t = useTestApp(engine, {
+    env: { HEALTH_DATA_EMAILS: `${HEALTH_EMAIL},${FHIR_EMAIL},${BIRTH_EMAIL}` },
+    mailer,
+  });
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Auth, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const preview = (auth: Auth, code: string) =>
@@ -273,6 +277,51 @@ describe.each(ENGINES)('eMediplan import and export on %s', (engine) => {
     const second = decodeEmediplan(reexported.chmed23a.json);
     if (!first.ok || !second.ok) throw new Error('the export does not decode');
     expect(medicinesOf(second.plan)).toEqual(medicinesOf(first.plan));
+  });
+
+  it('exports the birth date of My Health Data under its grant (each export logged), and it reads back as the patient’s', async () => {
+    const { auth, user } = await registerUser(t.app, { username: 'Bruno Birth', email: BIRTH_EMAIL });
+    const basic = {
+      date_of_birth: '1950-03-04',
+      gender: 'male',
+      blood_type: 'O+',
+      nationality: 'Swiss',
+      ahv_number: '756.9217.0769.85',
+      rega_member: false,
+    };
+    expect((await call('PUT', '/api/health-data/basic-information', auth, basic)).statusCode).toBe(200);
+    expect(
+      (await importPlan(auth, { code: SPEC_CODE, lines: [{ index: 2 }], confirmPatient: true })).statusCode,
+    ).toBe(200);
+    const reads = async () =>
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'health_data.read')
+          .where('actor_user_id', '=', user.id)
+          .execute()
+      ).length;
+    const before = await reads();
+    const data = (await call('GET', '/api/emediplan/export', auth)).json().data;
+    for (const encoded of [data.chmed16a.code, data.chmed23a.code, data.chmed23a.json]) {
+      const back = decodeEmediplan(encoded);
+      if (!back.ok) throw new Error(JSON.stringify(back.error));
+      expect(back.plan.patient).toEqual({ firstName: 'Bruno', lastName: 'Birth', birthDate: '1950-03-04' });
+    }
+    // The same export again reads the birth date again: each read is in the access log.
+    expect((await call('GET', '/api/emediplan/export', auth)).statusCode).toBe(200);
+    expect(await reads()).toBe(before + 2);
+    // Read back by the same patient, the exported plan is plainly theirs (names and birth date).
+    expect((await preview(auth, data.chmed16a.code)).json().data.match).toBe('same');
+
+    // Without the grant, no birth date leaves DoseDot.
+    const plain = await registerUser(t.app, { username: 'Nora Nogrant' });
+    await importPlan(plain.auth, { code: SPEC_CODE, lines: [{ index: 2 }], confirmPatient: true });
+    const out = (await call('GET', '/api/emediplan/export', plain.auth)).json().data;
+    const back = decodeEmediplan(out.chmed16a.code);
+    if (!back.ok) throw new Error(JSON.stringify(back.error));
+    expect(back.plan.patient.birthDate).toBeNull();
   });
 
   it('writes the FHIR Dosage of an imported posology', async () => {

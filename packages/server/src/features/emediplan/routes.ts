@@ -44,11 +44,18 @@ export const emediplanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // Kept while the plan is unchanged; but a subject with My Health Data's grant reads the birth date
+  // on every export, so each read is in the access log (as the preview's is).
+  const keptExport = app.keptAnswer(ofSubject, async (request: FastifyRequest) => ({
+    data: await service.export(subjectOf(request), request.ip),
+  }));
   app.get(
     '/emediplan/export',
     { config: reads('export_emediplan'), schema: { response: { 200: emediplanExportResponseSchema } } },
-    app.keptAnswer(ofSubject, async (request: FastifyRequest) => ({
-      data: await service.export(subjectOf(request)),
-    })),
+    async (request, reply) => {
+      const subject = subjectOf(request);
+      if (!subject.healthData) return keptExport(request, reply);
+      return { data: await service.export(subject, request.ip) };
+    },
   );
 };

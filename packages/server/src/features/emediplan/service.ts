@@ -156,11 +156,14 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
     },
 
     /**
-     * The subject's current plan (every medicine not ended before today) in both formats. Its date
-     * is when a medicine of it last changed, so the answer is the same until the plan changes.
+     * The subject's current plan (every medicine not ended before today) in both formats, with the
+     * patient's birth date from My Health Data under its grant (read and logged as the preview reads
+     * it). Its date is when a medicine of it last changed, so the answer is the same until the plan
+     * (or the patient's names or birth date) changes.
      */
-    async export(subject: Subject, now = Date.now()): Promise<EmediplanExport> {
+    async export(subject: Subject, ip: string, now = Date.now()): Promise<EmediplanExport> {
       const profile = await profileOfPlan(db, subject.profileId);
+      const patient = await identityOf(subject, ip);
       const today = localDateOf(now, subject.timezone);
       const rows = (await listMedicines(db, subject.profileId)).filter(
         (m) => m.end_date === null || m.end_date >= today,
@@ -171,11 +174,7 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
       );
       const plan: ImportedPlan = {
         format: 'CHMED23A',
-        patient: {
-          firstName: profile.givenname || null,
-          lastName: profile.familyname || null,
-          birthDate: null,
-        },
+        patient,
         issuedAt: null,
         remark: null,
         medicines: rows.map((m) => ({
