@@ -77,8 +77,9 @@ test('a patient pastes an eMediplan code, unticks a line, imports, and the expor
   await expect(page.getByRole('button', { name: /^Aspirin Cardio Since/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Daily plan' }).click();
   const daily = page.getByRole('list', { name: /^Doses on / });
+  // Each dose with its amount and the plan's unit.
   await expect(daily.getByRole('listitem').filter({ hasText: englishTime('12:00') })).toContainText(
-    'Aspirin Cardio',
+    'Aspirin Cardio: 1\u00a0STK',
   );
   await expect(daily.getByRole('listitem').filter({ hasText: englishTime('08:00') })).toContainText(
     `Pharmacode ${plan.medicines[2]?.identifier?.value}`,

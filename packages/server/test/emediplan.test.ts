@@ -189,6 +189,22 @@ describe.each(ENGINES)('eMediplan import and export on %s', (engine) => {
       }),
     );
     expect(times).toEqual(['08:00', '18:00']);
+    // Each dose says how much, in the plan's unit; a medicine of daily times says nothing (one unit).
+    const [imported] = res.json().data.medicines as { id: number }[];
+    const unit = plan().medicines[2]?.posology[0]?.unit;
+    expect(unit).toBeTruthy();
+    for (const intake of day.intakes)
+      expect(intake.doses).toEqual([
+        { medicineId: imported?.id, status: expect.any(String), amount: { value: 1 }, unit },
+      ]);
+    await call('POST', '/api/medicine/assignMedicine', auth, {
+      data: { name: 'Plain', start_date: today, dosage_times: ['08:00'] },
+    });
+    const morning = (await call('GET', url, auth))
+      .json()
+      .data.days.find((d: { date: string }) => d.date === today).intakes[0];
+    expect(morning.doses).toHaveLength(2);
+    expect(morning.doses[1]).toEqual({ medicineId: expect.any(Number), status: expect.any(String) });
   });
 
   it("places the day segments at the patient's own times of day, and refuses a bad time naming it", async () => {

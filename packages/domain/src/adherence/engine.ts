@@ -10,6 +10,7 @@ import { addCounts, type Counts, countIntake, emptyCounts, type Tally, tallyOf }
 import type {
   Band,
   DateRange,
+  DoseAmount,
   DoseConfirmation,
   Intake,
   IntakeStatus,
@@ -44,8 +45,8 @@ export interface AdherenceInput {
   segmentTimes?: SegmentTimes;
 }
 
-/** One medicine's dose within an intake, with its own status. */
-export interface DoseResult {
+/** One medicine's dose within an intake, with its own status (and its amount, when its posology gives one). */
+export interface DoseResult extends Partial<DoseAmount> {
   medicineId: MedicineId;
   status: IntakeStatus;
 }
@@ -129,13 +130,16 @@ function computeDay(
     const press = pressOf.get(index) ?? null;
     const deltaMs = press === null ? null : press - intake.scheduledAt;
     const band = deltaMs === null ? null : bandOf(deltaMs);
-    const doses = intake.medicineIds.map((medicineId) => ({
-      medicineId,
-      status: doseStatus(intake.scheduledAt, press, now, end, {
-        byHand: facts.byHand.has(confirmationKey(medicineId, intake.scheduledAt)),
-        trackedFrom: facts.trackedFrom.get(medicineId) ?? null,
+    const doses = intake.medicineIds.map(
+      (medicineId): DoseResult => ({
+        medicineId,
+        status: doseStatus(intake.scheduledAt, press, now, end, {
+          byHand: facts.byHand.has(confirmationKey(medicineId, intake.scheduledAt)),
+          trackedFrom: facts.trackedFrom.get(medicineId) ?? null,
+        }),
+        ...intake.amounts?.get(medicineId),
       }),
-    }));
+    );
     const status = intakeStatusOf(doses.map((dose) => dose.status));
     countIntake(counts, status, band);
     return {

@@ -34,6 +34,7 @@ export { trackingStart } from './tracking';
 export type {
   Band,
   DateRange,
+  DoseAmount,
   DoseConfirmation,
   DoseInstance,
   Intake,

@@ -3,7 +3,7 @@ import type { SegmentTimes } from '../posology/model';
 import { DAY_MS, dateOfDayNumber, requireDayNumber } from '../time/dates';
 import { wallToInstant } from '../time/local';
 import { timeOfDay } from '../time/wall-time';
-import type { DateRange, DoseInstance, Intake, MedicineSchedule } from './types';
+import type { DateRange, DoseAmount, DoseInstance, Intake, MedicineSchedule } from './types';
 
 /*
  * Dose instances (ARCHITECTURE section 4): for each medicine, for each local date from its start date
@@ -59,20 +59,48 @@ function posologyInstances(
   const to = medicine.endDate !== null && medicine.endDate < dates.to ? medicine.endDate : dates.to;
   if (from > to) return [];
   return expandPosology(medicine.id, posology, { timezone, dates: { from, to }, segmentTimes }).map(
-    ({ medicineId, date, time, scheduledAt }) => ({ medicineId, date, time, scheduledAt }),
+    ({ medicineId, date, time, scheduledAt, amount, unit }) => ({
+      medicineId,
+      date,
+      time,
+      scheduledAt,
+      dose: { amount, unit },
+    }),
   );
 }
 
 /**
+ * Two doses of one medicine at one instant (two parts of a posology that meet) as one: their amounts
+ * added when the unit is the same, else the first's.
+ */
+function addDoses(a: DoseAmount, b: DoseAmount): DoseAmount {
+  if (a.unit !== b.unit) return a;
+  const value = a.amount.value + b.amount.value;
+  if (a.amount.max === undefined && b.amount.max === undefined) return { amount: { value }, unit: a.unit };
+  return {
+    amount: { value, max: (a.amount.max ?? a.amount.value) + (b.amount.max ?? b.amount.value) },
+    unit: a.unit,
+  };
+}
+
+/**
  * Intakes of a list of instances: instances at the same instant form one intake, listing each
- * medicine once (a medicine whose two times meet in a DST gap counts once). Ordered by time.
+ * medicine once (a medicine whose two times meet in a DST gap counts once), with the amounts of the
+ * doses whose posology gives one. Ordered by time.
  */
 export function groupIntakes(instances: readonly DoseInstance[]): Intake[] {
   const byInstant = new Map<number, Intake>();
-  for (const { scheduledAt, medicineId } of instances) {
-    const intake = byInstant.get(scheduledAt);
-    if (!intake) byInstant.set(scheduledAt, { scheduledAt, medicineIds: [medicineId] });
-    else if (!intake.medicineIds.includes(medicineId)) intake.medicineIds.push(medicineId);
+  for (const { scheduledAt, medicineId, dose } of instances) {
+    let intake = byInstant.get(scheduledAt);
+    if (!intake) {
+      intake = { scheduledAt, medicineIds: [medicineId] };
+      byInstant.set(scheduledAt, intake);
+    } else if (!intake.medicineIds.includes(medicineId)) intake.medicineIds.push(medicineId);
+    if (dose) {
+      intake.amounts ??= new Map();
+      const before = intake.amounts.get(medicineId);
+      intake.amounts.set(medicineId, before ? addDoses(before, dose) : dose);
+    }
   }
   return [...byInstant.values()].sort((a, b) => a.scheduledAt - b.scheduledAt);
 }

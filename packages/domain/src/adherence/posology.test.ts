@@ -55,18 +55,21 @@ describe('a medicine with a posology', () => {
         date: '2025-03-24',
         time: '19:30',
         scheduledAt: localToUtc('2025-03-24', '19:30', ZURICH),
+        dose: { amount: { value: 1 }, unit: 'Stk' },
       },
       {
         medicineId: 9,
         date: '2025-03-26',
         time: '19:30',
         scheduledAt: localToUtc('2025-03-26', '19:30', ZURICH),
+        dose: { amount: { value: 1 }, unit: 'Stk' },
       },
       {
         medicineId: 9,
         date: '2025-03-31',
         time: '19:30',
         scheduledAt: localToUtc('2025-03-31', '19:30', ZURICH),
+        dose: { amount: { value: 1 }, unit: 'Stk' },
       },
     ]);
     expect(
@@ -95,6 +98,49 @@ describe('a medicine with a posology', () => {
   });
 });
 
+describe('the amounts of a posology’s doses', () => {
+  const part = (at: string, amount: { value: number; max?: number }, unit: string | null): PosologyPart => ({
+    from: '2025-03-01',
+    to: null,
+    inReserve: false,
+    unit,
+    schedule: { kind: 'regular', regimen: { days: { kind: 'daily' }, slots: [{ at, amount }] } },
+  });
+
+  it('gives each dose its amount and unit in the intake; two parts at one time add up; daily times give none', () => {
+    const result = computeAdherence({
+      timezone: ZURICH,
+      medicines: [
+        {
+          id: 1,
+          startDate: null,
+          endDate: null,
+          times: [],
+          posology: [part('morning', { value: 1, max: 2 }, 'Stk')],
+        },
+        {
+          id: 2,
+          startDate: null,
+          endDate: null,
+          times: [],
+          posology: [part('08:00', { value: 0.5 }, 'ml'), part('08:00', { value: 2 }, 'ml')],
+        },
+        { id: 3, startDate: null, endDate: null, times: ['08:00'] },
+      ],
+      presses: [],
+      range: { from: '2025-03-10', to: '2025-03-10' },
+      now: localToUtc('2025-03-10', '06:00', ZURICH),
+    });
+    expect(result.days[0]?.intakes.map((i) => i.doses)).toEqual([
+      [
+        { medicineId: 1, status: 'pending', amount: { value: 1, max: 2 }, unit: 'Stk' },
+        { medicineId: 2, status: 'pending', amount: { value: 2.5 }, unit: 'ml' },
+        { medicineId: 3, status: 'pending' },
+      ],
+    ]);
+  });
+});
+
 describe('a medicine of daily times written as a posology', () => {
   it('gives the same adherence as written with times', () => {
     fc.assert(
@@ -112,9 +158,15 @@ describe('a medicine of daily times written as a posology', () => {
             now: origin + 3 * 86_400_000,
           };
           const withPosology = meds.map((m) => ({ ...m, times: [], posology: posologyOfDailyTimes(m) }));
-          expect(computeAdherence({ ...input, medicines: withPosology })).toEqual(
-            computeAdherence({ ...input, medicines: meds }),
-          );
+          const asPosology = computeAdherence({ ...input, medicines: withPosology });
+          // The same, but each dose says its amount: one, in no unit.
+          const doses = asPosology.days.flatMap((d) => d.intakes.flatMap((i) => i.doses));
+          for (const dose of doses) expect(dose).toMatchObject({ amount: { value: 1 }, unit: null });
+          for (const dose of doses) {
+            delete dose.amount;
+            delete dose.unit;
+          }
+          expect(asPosology).toEqual(computeAdherence({ ...input, medicines: meds }));
         },
       ),
       { numRuns: 100 },

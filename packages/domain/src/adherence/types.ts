@@ -1,4 +1,4 @@
-import type { PosologyPart } from '../posology/model';
+import type { Amount, PosologyPart } from '../posology/model';
 
 /** A medicine's id as the caller knows it (database ids are numbers, tests may use strings). */
 export type MedicineId = string | number;
@@ -45,6 +45,13 @@ export interface TimeWindow {
   end: number;
 }
 
+/** How much one dose is, when the medicine's posology says it (a medicine of daily times has none: one unit). */
+export interface DoseAmount {
+  amount: Amount;
+  /** The posology's unit ('Stk', 'ml', a code of the plan); null when it gives none. */
+  unit: string | null;
+}
+
 /** One scheduled dose of one medicine. */
 export interface DoseInstance {
   medicineId: MedicineId;
@@ -54,6 +61,8 @@ export interface DoseInstance {
   time: string;
   /** The UTC instant, epoch ms. */
   scheduledAt: number;
+  /** Its amount and unit, for a medicine with a posology. */
+  dose?: DoseAmount;
 }
 
 /** The doses due at one instant: one press takes them all. */
@@ -61,6 +70,8 @@ export interface Intake {
   scheduledAt: number;
   /** Each medicine once, in the order the medicines were given. */
   medicineIds: MedicineId[];
+  /** The amount of each medicine whose posology gives one (absent when none does). */
+  amounts?: Map<MedicineId, DoseAmount>;
 }
 
 /** How close a press came to its intake: the dot colour. */

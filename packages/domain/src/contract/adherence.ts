@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema } from '../posology/model';
 import { isoDateSchema as isoDate } from './common';
 import { manualIntakeSchema } from './intakes';
 import { medicineSchema, scheduleSchema } from './medicine';
@@ -25,8 +26,19 @@ export const intakeSchema = z.object({
   scheduledAt: z.string(),
   medicineIds: z.array(z.number().int()),
   status: intakeStatusSchema,
-  /** Each medicine's dose with its own status (one may be confirmed by hand, another not). */
-  doses: z.array(z.object({ medicineId: z.number().int(), status: intakeStatusSchema })),
+  /**
+   * Each medicine's dose with its own status (one may be confirmed by hand, another not); a medicine
+   * with a posology (decision 0014) also gives the dose's `amount` ({value} or a range {value, max})
+   * and `unit` (the plan's: 'Stk', 'ml'…, or null). A medicine of daily times has neither: one unit.
+   */
+  doses: z.array(
+    z.object({
+      medicineId: z.number().int(),
+      status: intakeStatusSchema,
+      amount: amountSchema.optional(),
+      unit: z.string().nullable().optional(),
+    }),
+  ),
   /** The matched press, ISO, or null. */
   press: z.string().nullable(),
   /** Minutes from the scheduled time to the press (negative: early), or null. */

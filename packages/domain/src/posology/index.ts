@@ -37,6 +37,7 @@ export {
   type Weekday,
 } from './model';
 export {
+  amountPhrase,
   describePart,
   describePosology,
   formatAmount,

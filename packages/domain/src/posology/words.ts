@@ -25,7 +25,8 @@ export interface Phrase {
   params?: Record<string, string | number | Phrase | Phrase[]>;
 }
 
-const amountPhrase = ({ value, max }: Amount, unit: string | null): Phrase =>
+/** An amount in its unit: '1 Stk', '1–2 ml' (the daily plan shows each dose so). */
+export const amountPhrase = ({ value, max }: Amount, unit: string | null): Phrase =>
   max === undefined
     ? { key: 'posology.amount.one', params: { value, unit: unit ?? '' } }
     : { key: 'posology.amount.range', params: { value, max, unit: unit ?? '' } };

@@ -12,7 +12,11 @@ export function presentIntake(date: string, intake: IntakeResult, medicineId?: n
     scheduledAt: iso(intake.scheduledAt),
     medicineIds: intake.medicineIds.map(Number),
     status: own?.status ?? intake.status,
-    doses: intake.doses.map((dose) => ({ medicineId: Number(dose.medicineId), status: dose.status })),
+    doses: intake.doses.map(({ medicineId, status, amount, unit }) => ({
+      medicineId: Number(medicineId),
+      status,
+      ...(amount ? { amount, unit: unit ?? null } : {}),
+    })),
     press: intake.press === null ? null : iso(intake.press),
     deltaMinutes: intake.deltaMs === null ? null : Math.round(intake.deltaMs / 60_000),
     band: intake.band,

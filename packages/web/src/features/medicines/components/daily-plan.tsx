@@ -9,8 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
 import { QueryState } from '../../../components/query-state';
 import { formatDate, formatTime } from '../../../lib/format';
+import type { Language } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
 import { useAdherence } from '../api/get-adherence';
+import { doseLabel } from '../utils/posology-words';
 import { formatStrength } from '../utils/strength';
 import { ConfirmDoseButton, canConfirm } from './confirm-dose-button';
 import { DayPicker } from './day-picker';
@@ -49,7 +51,15 @@ export function DailyPlan({ day, medicines, onDayChange }: DailyPlanProps) {
                   .map((dose) => dose.medicineId);
                 const names = intake.medicineIds.map((id) => {
                   const m = byId.get(id);
-                  return m ? [m.name, formatStrength(m.strength, t)].filter(Boolean).join(' ') : `#${id}`;
+                  const name = m
+                    ? [m.name, formatStrength(m.strength, t)].filter(Boolean).join(' ')
+                    : `#${id}`;
+                  return doseLabel(
+                    t,
+                    lang as Language,
+                    name,
+                    intake.doses.find((dose) => dose.medicineId === id),
+                  );
                 });
                 return (
                   <ListItem

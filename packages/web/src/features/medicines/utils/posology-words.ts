@@ -1,4 +1,11 @@
-import { describePosology, formatAmount, type Phrase, type PosologyPart } from '@dosedot/domain/posology';
+import type { IntakeEntry } from '@dosedot/domain';
+import {
+  amountPhrase,
+  describePosology,
+  formatAmount,
+  type Phrase,
+  type PosologyPart,
+} from '@dosedot/domain/posology';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../../lib/locale';
 
@@ -37,3 +44,20 @@ export function phraseText(t: TFunction, lang: Language, phrase: Phrase): string
 /** Each part of a posology as one line of words. */
 export const posologyLines = (t: TFunction, lang: Language, posology: readonly PosologyPart[]): string[] =>
   describePosology(posology).map((phrases) => phrases.map((p) => phraseText(t, lang, p)).join(' · '));
+
+/**
+ * A medicine in the daily plan: its name, and the dose's amount and unit when its posology gives
+ * them ('Aspirin: 1–2 Stk'); a medicine of daily times takes one unit, said by its name alone.
+ */
+export function doseLabel(
+  t: TFunction,
+  lang: Language,
+  name: string,
+  dose: Pick<IntakeEntry['doses'][number], 'amount' | 'unit'> | undefined,
+): string {
+  if (!dose?.amount) return name;
+  return t('medicines.daily.dose', {
+    medicine: name,
+    amount: phraseText(t, lang, amountPhrase(dose.amount, dose.unit ?? null)),
+  });
+}
