@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the page has painted what it has (once `ready`: its first data there) and the browser
  * is idle, then true for good: for heavy parts that would otherwise take a phone's bandwidth and CPU
  * from the page's first paint (the dot chart's ECharts and its tour, My Medicine's plans and history:
- * issue 23 item 12). Two seconds at the most when the browser is never idle.
+ * issue 23 item 12). Two seconds at the most when the browser is never idle. The switch is a
+ * transition: React renders those parts in slices, never one long task.
  */
 export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
@@ -12,11 +13,11 @@ export function useAfterPaint(ready = true): boolean {
     if (!ready || painted) return;
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => startTransition(() => setPainted(true));
     const frame = requestAnimationFrame(() => {
       // The frame above is the paint; what runs after it has waited for it.
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(() => setPainted(true), { timeout: 2000 });
-      else timer = setTimeout(() => setPainted(true), 0);
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(show, { timeout: 2000 });
+      else timer = setTimeout(show, 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,14 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * The service worker (src/sw/sw.ts; issue 26 items 1-3), registered once the page has loaded and
- * the browser is idle: its code and its precaching never compete with the first page. When a new
- * version is waiting, `useUpdateWaiting` turns true and the shell offers to reload (update-prompt).
+ * The service worker (src/sw/sw.ts; issue 26 items 1-3), registered a few seconds after the page has
+ * loaded, when the browser is idle: its code (workbox-window) and its precaching (the whole shell)
+ * never compete with the first page and its data on a phone's slow link (issue 23 item 12). When a
+ * new version is waiting, `useUpdateWaiting` turns true and the shell offers to reload (update-prompt).
  */
+/** How long after the load the registration waits: the page's own data and first renders come first. */
+const AFTER_LOAD_MS = 5000;
 let update: ((reload?: boolean) => Promise<void>) | null = null;
 const listeners = new Set<() => void>();
 
-/** Registers the service worker after the load (no-op where browsers have none). */
+/** Registers the service worker a while after the load (no-op where browsers have none). */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const start = () =>
@@ -21,8 +24,9 @@ export function registerServiceWorker(): void {
       });
     });
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start, 1));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const later = () => setTimeout(idle, AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /** Whether a new version waits to take over. */

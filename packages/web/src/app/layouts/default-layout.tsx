@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -41,6 +43,9 @@ function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const saveLanguage = useSaveLanguage();
   const saveThemeMode = useSaveThemeMode();
+  // One side menu, the one the screen shows: a phone does not render the permanent one hidden (nor
+  // ask for what it shows) on every page's cold start (issue 23 item 12).
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -96,21 +101,20 @@ function Shell() {
       </AppBar>
 
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <SideMenu onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <SideMenu />
-        </Drawer>
+        {wide ? (
+          <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+            <SideMenu />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          >
+            <SideMenu onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+        )}
       </Box>
 
       <Box
