@@ -20,11 +20,6 @@ export type AccessCheck = (app: FastifyInstance, request: FastifyRequest) => voi
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-/** Constant-time equality of two secrets of any length (their hashes are compared). */
-export function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(sha256(given), sha256(expected));
-}
-
 const userPolicy = (policy: Policy): AccessCheck => {
   const allow = (user: CurrentUser) => {
     if (!POLICIES[policy](user)) throw forbidden('You are not allowed to do this');
@@ -56,12 +51,21 @@ export function requireAdminSecondFactor(app: FastifyInstance, user: CurrentUser
     throw new HttpError(403, 'ForbiddenError', ADMIN_2FA_MESSAGE, { reason: 'two_factor_required' });
 }
 
-const ingest: AccessCheck = async (app, request) => {
+/**
+ * The ingest token's hash, computed once per token (not again on every uplink). The given token's
+ * hash is compared with it in constant time: equal-length buffers whatever the lengths of the secrets.
+ */
+let ingestTokenHash: { token: string; hash: Buffer } | undefined;
+
+/** Decided at once (no promise): each uplink is a request, and a rejection costs a trip through the microtasks. */
+const ingest: AccessCheck = (app, request) => {
   const expected = app.config.ingestToken;
   const header = request.headers.authorization ?? '';
   const given = header.startsWith('Bearer ') ? header.slice(7) : '';
   if (!expected) throw unauthorized('Ingestion is not configured: set INGEST_TOKEN');
-  if (!given || !sameSecret(given, expected)) throw unauthorized('Invalid ingestion token');
+  if (ingestTokenHash?.token !== expected) ingestTokenHash = { token: expected, hash: sha256(expected) };
+  if (!given || !timingSafeEqual(sha256(given), ingestTokenHash.hash))
+    throw unauthorized('Invalid ingestion token');
 };
 
 export const ACCESS: Record<AccessScope, AccessCheck | null> = {

@@ -35,6 +35,7 @@ import * as doseActions from './migrations/2026_11_26_0735_dose_action_tokens';
 import * as laterVersions from './migrations/2026_11_26_0750_versions_of_reminders_and_caregivers';
 import * as medicineStock from './migrations/2026_11_26_0758_medicine_stock_h3';
 import * as profileDayTimes from './migrations/2026_11_26_0800_profile_day_times';
+import * as frameKeyBytes from './migrations/2026_11_26_0910_frame_key_bytes';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -199,6 +200,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0750_versions_of_reminders_and_caregivers': laterVersions,
   '2026_11_26_0758_medicine_stock_h3': medicineStock,
   '2026_11_26_0800_profile_day_times': profileDayTimes,
+  '2026_11_26_0910_frame_key_bytes': frameKeyBytes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -254,8 +254,8 @@ export interface UplinksTable {
    * time, while received_at holds ours. Null when received_at is the network server's.
    */
   claimed_received_at: number | null;
-  /** Digest of DevEUI, session, frame counter and payload: one frame is stored once. Null before 2026-11-25. */
-  frame_key: string | null;
+  /** SHA-256 of DevEUI, session, frame counter and payload (32 bytes): one frame is stored once. Null before 2026-11-25. */
+  frame_key: Buffer | null;
   f_port: number | null;
   f_cnt: number | null;
   payload: string | null;

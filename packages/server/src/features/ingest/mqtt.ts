@@ -33,6 +33,56 @@ export function mqttClientIds(url: URL): string[] | undefined {
   return Array.from({ length: Math.max(1, Math.min(count, 1000)) }, (_, i) => (i === 0 ? id : `${id}-${i}`));
 }
 
+/** The part of mqtt.js's client that sends a packet (not in its types; stable across v5). */
+interface PacketSender {
+  _sendPacket(
+    packet: { cmd: string; messageId?: number },
+    cb?: (err?: Error) => void,
+    ...rest: unknown[]
+  ): void;
+}
+
+/**
+ * Holds back the PUBACK of each QoS 1 message until `stored(messageId, work)`'s work has resolved,
+ * in the order the messages were received (MQTT 3.1.1 section 4.6): mqtt.js sends the PUBACK when
+ * the message handler calls back, and its callback (which reads the next packet) is called at once.
+ * A message whose work fails is never acknowledged, so the broker delivers it again (a kept session);
+ * the messages after it are acknowledged once theirs are stored.
+ */
+function deferAcks(
+  client: MqttClient,
+  failed: (err: unknown, messageId: number) => void,
+): (messageId: number, work: Promise<void>) => void {
+  const sender = client as unknown as PacketSender;
+  const send = sender._sendPacket.bind(sender);
+  const held = new Map<number, Promise<boolean>>();
+  /** The previous message's acknowledgement: the next one goes out after it. */
+  let last: Promise<unknown> = Promise.resolve();
+  sender._sendPacket = (packet, cb, ...rest) => {
+    const work =
+      packet.cmd === 'puback' && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
+    if (work === undefined) return send(packet, cb, ...rest);
+    held.delete(packet.messageId as number);
+    // The handler goes on with the next packet now; the PUBACK follows the commit.
+    cb?.();
+    last = Promise.all([last, work]).then(([, ok]) => {
+      if (ok) send(packet);
+    });
+  };
+  return (messageId, work) => {
+    held.set(
+      messageId,
+      work.then(
+        () => true,
+        (err: unknown) => {
+          failed(err, messageId);
+          return false;
+        },
+      ),
+    );
+  };
+}
+
 const TTS_TOPIC = /^v3\/[^/]+\/devices\/[^/]+\/up$/;
 const CHIRPSTACK_TOPIC = /^application\/[^/]+\/device\/[^/]+\/event\/([^/]+)$/;
 
@@ -65,16 +115,20 @@ export function mqttSubscriber(opts: MqttSubscriberOptions): LongLived {
     const c = mqtt.connect(broker, options);
     const first = clients.length === 0;
     clients.push(c);
-    // Replaces the client's default: the acknowledgement goes out when `done` is called.
+    // mqtt.js reads a connection's next message only once the last one's PUBACK is sent, so waiting
+    // for the commit there would hold one message per connection in each group commit. Instead the
+    // message is handed on at once and its PUBACK held back (deferAcks): it goes out once the
+    // message is durably stored, in the order the messages came. The broker hands a connection up to
+    // its in-flight limit of unacknowledged messages (Mosquitto: 20), so a commit holds many.
+    const stored = deferAcks(c, (err, messageId) =>
+      log.error({ err, messageId }, 'MQTT uplink not stored; left unacknowledged'),
+    );
     c.handleMessage = (packet, done) => {
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      handle(packet.topic, payload).then(
-        () => done(),
-        (err: unknown) => {
-          log.error({ err, topic: packet.topic }, 'MQTT uplink not stored; left unacknowledged');
-          done(err instanceof Error ? err : new Error(String(err)));
-        },
-      );
+      const handled = handle(packet.topic, payload);
+      if (packet.qos === 1 && packet.messageId !== undefined) stored(packet.messageId, handled);
+      else handled.catch((err: unknown) => log.error({ err, topic: packet.topic }, 'MQTT uplink not stored'));
+      done();
     };
     c.on('error', (err) => log.warn({ err: err.message }, 'MQTT error'));
     c.on('reconnect', () => log.debug('MQTT reconnecting'));

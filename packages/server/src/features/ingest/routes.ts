@@ -43,7 +43,9 @@ const DOCUMENT_WEBHOOKS: {
 ];
 
 /**
- * Webhooks of the network servers (ingest scope: Bearer INGEST_TOKEN). Each answers after the
+ * Webhooks of the network servers (ingest scope: Bearer INGEST_TOKEN). Their answers are a few dozen
+ * bytes, so the compression plugin's hooks are left off these routes (`compress: false`): they would
+ * only find, on every uplink, that there is nothing worth compressing. Each answers after the
  * uplink is committed; a duplicate is acknowledged (200) and not stored again; a document that is
  * not an uplink of that server answers 400 with the reason, naming the field, and nothing is written.
  */
@@ -95,15 +97,22 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const { path, parse, source } of DOCUMENT_WEBHOOKS)
-    app.post(path, { schema: { response: { 200: ingestResponseSchema } } }, async (request) => {
-      const body = bodyOf(request);
-      return answer(await app.ingest.receive(parse(body.json, Date.now()), body.raw, source));
-    });
+    app.post(
+      path,
+      { compress: false, schema: { response: { 200: ingestResponseSchema } } },
+      async (request) => {
+        const body = bodyOf(request);
+        return answer(await app.ingest.receive(parse(body.json, Date.now()), body.raw, source));
+      },
+    );
 
   /** ChirpStack v4 HTTP integration: ?event=up is stored; status, log and every other event are accepted. */
   app.post(
     '/ingest/chirpstack',
-    { schema: { querystring: chirpstackQuerySchema, response: { 200: ingestResponseSchema } } },
+    {
+      compress: false,
+      schema: { querystring: chirpstackQuerySchema, response: { 200: ingestResponseSchema } },
+    },
     async (request) => {
       const body = bodyOf(request);
       const event = parseChirpstackEvent(request.query.event, body.json, Date.now());

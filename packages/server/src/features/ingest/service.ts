@@ -13,10 +13,10 @@ import {
   type ParsedUplink,
 } from '@dosedot/domain/lorawan';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Insertable } from 'kysely';
+import { type Insertable, PostgresAdapter } from 'kysely';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import type { ButtonPressesTable, SensorReadingsTable } from '../../db/types';
+import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
 import {
   insertSensors,
   type SensorRef,
@@ -25,7 +25,10 @@ import {
   updateSensorSummaries,
 } from '../sensors';
 import { GroupCommit, sharedFlush } from './group-commit';
-import { insertPresses, insertReadings, insertUplinks } from './queries';
+import { insertPresses, insertReadings, insertUplinks, writeUplinksPostgres } from './queries';
+
+/** A box's summary from an uplink (updateSensorSummaries). */
+type SensorSummary = Parameters<typeof updateSensorSummaries>[1][number];
 
 /** Where an uplink came from: network server and transport. */
 export type IngestSource =
@@ -45,7 +48,7 @@ export interface IngestItem {
   /** The network server's reception time when it was not used (more than CLOCK_SKEW_MS ahead), else null. */
   claimedReceivedAt: number | null;
   /** The frame's own key (frameKeyOf): a second copy with another correlation id has the same one. */
-  frameKey: string;
+  frameKey: Buffer;
   /** The document as received, stored with the uplink. */
   envelope: string;
   source: IngestSource;
@@ -94,11 +97,11 @@ export const CLOCK_SKEW_MS = 5 * 60_000;
  * starts again and the frames are new. Without a session (rare), the network server's reception
  * time stands for it, as in the identity.
  */
-export function frameKeyOf(u: ParsedUplink): string {
+export function frameKeyOf(u: ParsedUplink): Buffer {
   const session = u.session === null ? `t${u.receivedAt}` : `s${u.session}`;
   return createHash('sha256')
     .update(JSON.stringify([u.deveui, session, u.fCnt, u.payloadBase64 ?? '']))
-    .digest('hex');
+    .digest();
 }
 
 /** Readings a device timestamps itself are kept only within this window around reception. */
@@ -163,6 +166,7 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     staleStatusEvents: 0,
   };
 
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const sqliteFile = opts.sqliteFile;
   /** Resolves when every commit so far is on disk (SQLite; undefined on PostgreSQL). */
   const onDisk = sqliteFile === undefined ? undefined : sharedFlush(() => flushToDisk(sqliteFile));
@@ -212,67 +216,68 @@ export function createIngestService(db: Db, opts: IngestOptions) {
     return decodeUplink(uplink, profile);
   }
 
-  async function writeBatch(trx: Db, items: IngestItem[]) {
-    const at = now();
-    // The first delivery of each identity and each frame in this batch; later ones are duplicates.
+  /** The first delivery of each identity and each frame in a batch (indexes); later ones are duplicates. */
+  function firstsOf(items: IngestItem[]): Set<number> {
     const identities = new Set<string>();
     const frames = new Set<string>();
     const firsts = new Set<number>();
     items.forEach((it, i) => {
-      if (identities.has(it.uplink.identity) || frames.has(it.frameKey)) return;
+      const frame = it.frameKey.toString('latin1');
+      if (identities.has(it.uplink.identity) || frames.has(frame)) return;
       identities.add(it.uplink.identity);
-      frames.add(it.frameKey);
+      frames.add(frame);
       firsts.add(i);
     });
-    const unique = [...firsts].map((i) => items[i] as IngestItem);
-    const { byDeveui, registered } = await resolveSensors(
-      trx,
-      unique.map((it) => it.uplink),
-      at,
-    );
-    const sensorOf = (u: ParsedUplink) => {
-      const s = byDeveui.get(u.deveui);
-      if (!s) throw new Error(`sensor ${u.deveui} was not registered`);
-      return s;
-    };
+    return firsts;
+  }
+
+  /** The uplink rows of a batch's first deliveries, each decoded with its box's profile. */
+  function uplinkRows(unique: IngestItem[], sensorOf: (u: ParsedUplink) => SensorRef, at: number) {
     const decoded = new Map<string, DecodedUplink>();
     for (const it of unique) decoded.set(it.uplink.identity, decodeFor(it.uplink, sensorOf(it.uplink)));
+    const rows = unique.map((it): Insertable<UplinksTable> => {
+      const d = decoded.get(it.uplink.identity);
+      return {
+        identity: it.uplink.identity,
+        deveui: it.uplink.deveui,
+        source: it.source,
+        received_at: it.uplink.receivedAt,
+        claimed_received_at: it.claimedReceivedAt,
+        frame_key: it.frameKey,
+        f_port: it.uplink.fPort,
+        f_cnt: it.uplink.fCnt,
+        payload: it.uplink.payloadBase64,
+        envelope: it.envelope,
+        decode_status: d?.status ?? 'undecodable',
+        decode_error: d?.error?.slice(0, 500) ?? null,
+        created_at: at,
+      };
+    });
+    return { decoded, rows };
+  }
 
-    const inserted = await insertUplinks(
-      trx,
-      unique.map((it) => {
-        const d = decoded.get(it.uplink.identity);
-        return {
-          identity: it.uplink.identity,
-          deveui: it.uplink.deveui,
-          source: it.source,
-          received_at: it.uplink.receivedAt,
-          claimed_received_at: it.claimedReceivedAt,
-          frame_key: it.frameKey,
-          f_port: it.uplink.fPort,
-          f_cnt: it.uplink.fCnt,
-          payload: it.uplink.payloadBase64,
-          envelope: it.envelope,
-          decode_status: d?.status ?? 'undecodable',
-          decode_error: d?.error?.slice(0, 500) ?? null,
-          created_at: at,
-        };
-      }),
-    );
-    const uplinkId = new Map(inserted.map((r) => [r.identity, r.id]));
-
-    const readings: Insertable<SensorReadingsTable>[] = [];
-    const presses: Insertable<ButtonPressesTable>[] = [];
-    const summaries = new Map<number, { at: number; battery: number | null; buttonmode: string | null }>();
-    const stored = unique.filter((it) => uplinkId.has(it.uplink.identity));
-    stored.sort((a, b) => a.uplink.receivedAt - b.uplink.receivedAt);
-    for (const it of stored) {
+  /**
+   * The readings, presses and box summaries of stored uplinks (`uplinkId` their new ids), each row
+   * with its uplink's identity. A summary per uplink: the box's takes the newest (`summariesOf`).
+   */
+  function rowsOfStored(
+    stored: IngestItem[],
+    sensorOf: (u: ParsedUplink) => SensorRef,
+    decoded: Map<string, DecodedUplink>,
+    uplinkId: (identity: string) => number | null,
+  ) {
+    const readings: (Insertable<SensorReadingsTable> & { identity: string })[] = [];
+    const presses: (Insertable<ButtonPressesTable> & { identity: string })[] = [];
+    const summaries: (SensorSummary & { identity: string })[] = [];
+    const sorted = [...stored].sort((a, b) => a.uplink.receivedAt - b.uplink.receivedAt);
+    for (const it of sorted) {
       const u = it.uplink;
       const sensor = sensorOf(u);
-      const id = uplinkId.get(u.identity) ?? null;
+      const id = uplinkId(u.identity);
       const m = decoded.get(u.identity)?.measurement ?? emptyMeasurement();
       if (hasReading(m))
         readings.push({
+          identity: u.identity,
           sensor_id: sensor.id,
           uplink_id: id,
           measured_at: u.receivedAt,
@@ -284,6 +289,7 @@ export function createIngestService(db: Db, opts: IngestOptions) {
       for (const h of m.history) {
         if (h.at > u.receivedAt + HISTORY_FUTURE_MS || h.at < u.receivedAt - HISTORY_PAST_MS) continue;
         readings.push({
+          identity: u.identity,
           sensor_id: sensor.id,
           uplink_id: id,
           measured_at: h.at,
@@ -294,26 +300,49 @@ export function createIngestService(db: Db, opts: IngestOptions) {
         });
       }
       for (const offset of m.pressOffsets)
-        presses.push({ sensor_id: sensor.id, uplink_id: id, pressed_at: u.receivedAt - offset * 1000 });
+        presses.push({
+          identity: u.identity,
+          sensor_id: sensor.id,
+          uplink_id: id,
+          pressed_at: u.receivedAt - offset * 1000,
+        });
       // Our receive time is a guess at when the box spoke: it does not say the box is alive.
       if (it.claimedReceivedAt !== null) continue;
-      const before = summaries.get(sensor.id);
-      summaries.set(sensor.id, {
-        at: Math.max(before?.at ?? 0, u.receivedAt),
-        battery: m.battery ?? before?.battery ?? null,
-        buttonmode: m.buttonMode ?? before?.buttonmode ?? null,
+      summaries.push({
+        identity: u.identity,
+        sensorId: sensor.id,
+        at: u.receivedAt,
+        battery: m.battery,
+        buttonmode: m.buttonMode,
       });
     }
-    await insertReadings(trx, readings);
-    await insertPresses(trx, presses);
-    await updateSensorSummaries(
-      trx,
-      [...summaries].map(([sensorId, summary]) => ({ sensorId, ...summary })),
-    );
+    return { readings, presses, summaries };
+  }
 
-    const results = items.map((it, i) => {
+  /** Each box's summary from its uplinks in receive order: the newest time, battery and button mode reported. */
+  function summariesOf(perUplink: SensorSummary[]): SensorSummary[] {
+    const summaries = new Map<number, SensorSummary>();
+    for (const s of perUplink) {
+      const before = summaries.get(s.sensorId);
+      summaries.set(s.sensorId, {
+        sensorId: s.sensorId,
+        at: Math.max(before?.at ?? 0, s.at),
+        battery: s.battery ?? before?.battery ?? null,
+        buttonmode: s.buttonmode ?? before?.buttonmode ?? null,
+      });
+    }
+    return [...summaries.values()];
+  }
+
+  function resultsOf(
+    items: IngestItem[],
+    firsts: Set<number>,
+    storedIds: Set<string>,
+    decoded: Map<string, DecodedUplink>,
+  ) {
+    return items.map((it, i) => {
       const identity = it.uplink.identity;
-      const first = firsts.has(i) && uplinkId.has(identity);
+      const first = firsts.has(i) && storedIds.has(identity);
       return {
         result: first ? ('stored' as const) : ('duplicate' as const),
         identity,
@@ -322,12 +351,77 @@ export function createIngestService(db: Db, opts: IngestOptions) {
         deveui: it.uplink.deveui,
       };
     });
-    return { results, registered };
+  }
+
+  const sensorLookup = (byDeveui: Map<string, SensorRef>) => (u: ParsedUplink) => {
+    const s = byDeveui.get(u.deveui);
+    if (!s) throw new Error(`sensor ${u.deveui} was not registered`);
+    return s;
+  };
+
+  /** A batch in one transaction, statement by statement (SQLite; PostgreSQL when a box is new). */
+  async function writeBatch(trx: Db, items: IngestItem[]) {
+    const at = now();
+    const firsts = firstsOf(items);
+    const unique = [...firsts].map((i) => items[i] as IngestItem);
+    const { byDeveui, registered } = await resolveSensors(
+      trx,
+      unique.map((it) => it.uplink),
+      at,
+    );
+    const sensorOf = sensorLookup(byDeveui);
+    const { decoded, rows } = uplinkRows(unique, sensorOf, at);
+    const inserted = await insertUplinks(trx, rows);
+    const uplinkId = new Map(inserted.map((r) => [r.identity, r.id]));
+    const stored = unique.filter((it) => uplinkId.has(it.uplink.identity));
+    const { readings, presses, summaries } = rowsOfStored(
+      stored,
+      sensorOf,
+      decoded,
+      (identity) => uplinkId.get(identity) ?? null,
+    );
+    await insertReadings(
+      trx,
+      readings.map(({ identity: _, ...r }) => r),
+    );
+    await insertPresses(
+      trx,
+      presses.map(({ identity: _, ...p }) => p),
+    );
+    await updateSensorSummaries(trx, summariesOf(summaries));
+    return { results: resultsOf(items, firsts, new Set(uplinkId.keys()), decoded), registered };
+  }
+
+  /**
+   * PostgreSQL: a batch whose boxes are all known in two round trips, the boxes' look-up and one
+   * statement (uplinks, readings, presses and box summaries, only of the uplinks it stored), which
+   * commits on its own: atomic and durable when it answers. Five statements and a transaction's
+   * begin and commit were seven round trips, and the event loop waited for them. A new box
+   * registers in the transaction of `writeBatch`.
+   */
+  async function writeBatchPostgres(items: IngestItem[]) {
+    const at = now();
+    const firsts = firstsOf(items);
+    const unique = [...firsts].map((i) => items[i] as IngestItem);
+    const deveuis = [...new Set(unique.map((it) => it.uplink.deveui))];
+    const byDeveui = new Map((await sensorsByDeveui(db, deveuis)).map((s) => [s.deveui, s]));
+    if (byDeveui.size < deveuis.length) return inTransaction(db, (trx) => writeBatch(trx, items));
+    const sensorOf = sensorLookup(byDeveui);
+    const { decoded, rows } = uplinkRows(unique, sensorOf, at);
+    // Every first delivery's rows: the statement keeps those of the uplinks it stored.
+    const { readings, presses, summaries } = rowsOfStored(unique, sensorOf, decoded, () => null);
+    const stored = await writeUplinksPostgres(db, rows, readings, presses, summaries);
+    return {
+      results: resultsOf(items, firsts, new Set(stored.map((r) => r.identity)), decoded),
+      registered: [],
+    };
   }
 
   const commits = new GroupCommit<IngestItem, IngestResult>(
     async (items) => {
-      const { results, registered } = await inTransaction(db, (trx) => writeBatch(trx, items));
+      const { results, registered } = postgres
+        ? await writeBatchPostgres(items)
+        : await inTransaction(db, (trx) => writeBatch(trx, items));
       // After the commit: count, and say what is new.
       counters.devicesRegistered += registered.length;
       for (const s of registered)
