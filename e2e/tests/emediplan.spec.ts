@@ -85,6 +85,14 @@ test('a patient pastes an eMediplan code, unticks a line, imports, and the expor
     `Pharmacode ${plan.medicines[2]?.identifier?.value}`,
   );
 
+  // All schedules lists the imported medicines too, each with its schedule in words.
+  await page.getByRole('tab', { name: 'All schedules' }).click();
+  const table = page.getByRole('table', { name: 'All schedules' });
+  await expect(table.getByRole('row').filter({ hasText: 'Aspirin Cardio' })).toContainText(
+    'Every day: 1\u00a0STK at noon',
+  );
+  await expect(table.getByRole('row')).toHaveCount(plan.medicines.length);
+
   // Export: the QR code on screen decodes to the plan that was imported.
   await page.getByRole('button', { name: 'Export eMediplan' }).click();
   const exported = page.getByRole('dialog', { name: 'Your medication plan as eMediplan' });

@@ -207,6 +207,27 @@ describe.each(ENGINES)('eMediplan import and export on %s', (engine) => {
     expect(morning.doses[1]).toEqual({ medicineId: expect.any(Number), status: expect.any(String) });
   });
 
+  it('lists a posology medicine in all schedules, beside the dosage times of the others', async () => {
+    const { auth } = await registerUser(t.app, { username: 'Alma Allschedules' });
+    const url = '/api/medicine-schedules/profile';
+    expect((await call('GET', url, auth)).json().data).toEqual({ schedule: [], posologies: [] });
+    const res = await importPlan(auth, { code: SPEC_CODE, lines: [{ index: 2 }], confirmPatient: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const [imported] = res.json().data.medicines as { id: number; name: string }[];
+    await call('POST', '/api/medicine/assignMedicine', auth, {
+      data: { name: 'Metformin', start_date: '2026-11-01', dosage_times: ['08:00'] },
+    });
+    const data = (await call('GET', url, auth)).json().data;
+    // The medicine of daily times by its time; the imported one (no dosage times) with its posology.
+    expect(data.schedule.map((s: { medicine: { name: string } }) => s.medicine.name)).toEqual(['Metformin']);
+    expect(data.posologies).toEqual([
+      {
+        medicine: { id: imported?.id, name: imported?.name, type: 1, strength: null, galenic_form: null },
+        posology: plan().medicines[2]?.posology,
+      },
+    ]);
+  });
+
   it("places the day segments at the patient's own times of day, and refuses a bad time naming it", async () => {
     const { auth } = await registerUser(t.app, { username: 'Tina Times' });
     const zone = 'Europe/Berlin';

@@ -212,18 +212,28 @@ export const createScheduleRequestSchema = z.strictObject({
 });
 export const scheduleResponseSchema = z.object({ data: scheduleSchema });
 
+const scheduledMedicineSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: medicineTypeSchema,
+  strength: z.string().nullable(),
+  galenic_form: z.string().nullable(),
+});
+
 /** GET /api/medicine-schedules/profile: every dosage time of the patient with its medicine. */
 export const profileScheduleEntrySchema = z.object({
   id: z.number().int(),
   dosage_time: z.string(),
-  medicine: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    type: medicineTypeSchema,
-    strength: z.string().nullable(),
-    galenic_form: z.string().nullable(),
-  }),
+  medicine: scheduledMedicineSchema,
+});
+/** …and every medicine with a posology (decision 0014), its schedule being no list of daily times. */
+export const profilePosologyEntrySchema = z.object({
+  medicine: scheduledMedicineSchema,
+  posology: posologySchema,
 });
 export const profileScheduleResponseSchema = z.object({
-  data: z.object({ schedule: z.array(profileScheduleEntrySchema) }),
+  data: z.object({
+    schedule: z.array(profileScheduleEntrySchema),
+    posologies: z.array(profilePosologyEntrySchema),
+  }),
 });

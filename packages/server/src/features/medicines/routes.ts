@@ -152,7 +152,7 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const profileSchedule = app.keptAnswer(ofSubject, async (request: FastifyRequest) => ({
-    data: { schedule: await service.profileSchedule(subjectOf(request).profileId) },
+    data: await service.profileSchedule(subjectOf(request).profileId),
   }));
   const scheduleConfig = reads('read_schedule');
   app.get(

@@ -8,6 +8,7 @@ import { dataFieldError, notFound } from '../../lib/errors';
 export type RecordAccess = (trx: Db, touched?: Record<string, unknown>) => Promise<void>;
 const nothingToRecord: RecordAccess = async () => {};
 
+import { posologyOfRow } from './posology';
 import { presentMedicine, presentSchedule } from './presenter';
 import {
   deleteMedicine,
@@ -177,33 +178,36 @@ export function createMedicineService(db: Db) {
       });
     },
 
-    /** Every dosage time of the profile with its medicine, in order of the day. */
+    /**
+     * Every dosage time of the profile with its medicine, in order of the day; and every medicine
+     * with a posology (decision 0014: its schedule is no list of daily times), by name, with it.
+     */
     async profileSchedule(profileId: number) {
-      const medicines = await listMedicines(db, profileId, 1);
-      const byId = new Map(medicines.map((m) => [m.id, m]));
-      const schedules = await schedulesOf(db, [...byId.keys()]);
-      return schedules
-        .map((s) => {
-          const m = byId.get(s.medicine_id);
-          return m
-            ? {
-                id: s.id,
-                dosage_time: s.dosage_time,
-                medicine: {
-                  id: m.id,
-                  name: m.name,
-                  type: m.type,
-                  strength: m.strength,
-                  galenic_form: m.galenic_form,
-                },
-              }
-            : undefined;
+      const all = await listMedicines(db, profileId);
+      const summary = (m: (typeof all)[number]) => ({
+        id: m.id,
+        name: m.name,
+        type: m.type,
+        strength: m.strength,
+        galenic_form: m.galenic_form,
+      });
+      const timed = new Map(all.filter((m) => m.type === 1 && m.posology === null).map((m) => [m.id, m]));
+      const schedules = await schedulesOf(db, [...timed.keys()]);
+      const schedule = schedules
+        .flatMap((s) => {
+          const m = timed.get(s.medicine_id);
+          return m ? [{ id: s.id, dosage_time: s.dosage_time, medicine: summary(m) }] : [];
         })
-        .filter((e) => e !== undefined)
         .sort(
           (a, b) =>
             a.dosage_time.localeCompare(b.dosage_time) || a.medicine.name.localeCompare(b.medicine.name),
         );
+      // In the order of listMedicines: by name.
+      const posologies = all.flatMap((m) => {
+        const posology = posologyOfRow(m);
+        return posology ? [{ medicine: summary(m), posology }] : [];
+      });
+      return { schedule, posologies };
     },
   };
 }

@@ -1,17 +1,19 @@
-import type { profileScheduleEntrySchema } from '@dosedot/domain';
+import type { profileScheduleResponseSchema } from '@dosedot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type Patient, patientRequest } from '../../../lib/impersonation';
 import { useViewer } from '../../../lib/viewer';
 import { medicineKeys } from './keys';
 
-export type ScheduleEntry = z.infer<typeof profileScheduleEntrySchema>;
+/** Every dosage time with its medicine, and every medicine with a posology with it. */
+export type ProfileSchedule = z.infer<typeof profileScheduleResponseSchema>['data'];
 
-type Answer = { data: { schedule: ScheduleEntry[] } };
-
-/** GET /api/medicine-schedules/profile: every dosage time of the patient (oneself or the impersonated one) with its medicine. */
-export const getProfileSchedule = async (patient: Patient): Promise<ScheduleEntry[]> =>
-  (await patientRequest<Answer>(patient, '/api/medicine-schedules/profile')).data.schedule;
+/**
+ * GET /api/medicine-schedules/profile: every dosage time of the patient (oneself or the impersonated
+ * one) with its medicine, and the medicines whose schedule is a posology (decision 0014).
+ */
+export const getProfileSchedule = async (patient: Patient): Promise<ProfileSchedule> =>
+  (await patientRequest<{ data: ProfileSchedule }>(patient, '/api/medicine-schedules/profile')).data;
 
 export const profileScheduleQueryOptions = (patient: Patient) =>
   queryOptions({

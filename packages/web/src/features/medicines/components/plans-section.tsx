@@ -54,7 +54,7 @@ export function PlansSection(props: PlansSectionProps) {
                 {(entries) => (
                   <DotChartCard
                     adherence={data}
-                    dosageTimes={entries.map((e) => e.dosage_time)}
+                    dosageTimes={entries.schedule.map((e) => e.dosage_time)}
                     medicineNames={names}
                   />
                 )}
@@ -81,7 +81,7 @@ export function PlansSection(props: PlansSectionProps) {
           </QueryState>
         );
       case 'schedules':
-        return <QueryState query={schedule}>{(entries) => <AllSchedules schedule={entries} />}</QueryState>;
+        return <QueryState query={schedule}>{(entries) => <AllSchedules {...entries} />}</QueryState>;
     }
   };
 
