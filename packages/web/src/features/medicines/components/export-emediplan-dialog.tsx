@@ -3,20 +3,14 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { QRCodeSVG } from 'qrcode.react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { useEmediplanExport } from '../api/get-emediplan-export';
 import { downloadBlob } from '../utils/csv';
+import { EmediplanDialog } from './emediplan-dialog';
 
 /** What the QR code leaves out, each as 'name: why' (a part the format cannot say). */
 function LostParts({ plan }: { plan: EmediplanExport }) {
@@ -43,64 +37,47 @@ function LostParts({ plan }: { plan: EmediplanExport }) {
  */
 export function ExportEmediplanDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const titleId = useId();
   const query = useEmediplanExport(open);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-    >
-      <DialogTitle id={titleId}>{t('emediplan.export.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <QueryState query={query} failed={t('emediplan.export.failed')}>
-          {(plan) =>
-            plan.medicines.length === 0 ? (
-              <EmptyState title={t('emediplan.export.empty')} />
-            ) : (
-              <>
-                <Typography variant="body2" color="text.secondary">
-                  {t('emediplan.export.intro', { count: plan.medicines.length })}
-                </Typography>
-                <Box
-                  sx={{ display: 'flex', justifyContent: 'center', p: 2, bgcolor: '#fff', borderRadius: 1 }}
-                >
-                  <QRCodeSVG
-                    value={plan.chmed16a.code}
-                    size={288}
-                    level="M"
-                    marginSize={4}
-                    role="img"
-                    aria-label={t('emediplan.export.qrLabel')}
-                    style={{ width: '100%', maxWidth: 288, height: 'auto' }}
-                  />
-                </Box>
-                <LostParts plan={plan} />
-                <Button
-                  variant="outlined"
-                  startIcon={<DownloadOutlined />}
-                  sx={{ alignSelf: 'start' }}
-                  onClick={() =>
-                    downloadBlob(
-                      new Blob([plan.chmed23a.json], { type: 'application/json' }),
-                      'emediplan-chmed23a.json',
-                    )
-                  }
-                >
-                  {t('emediplan.export.download')}
-                </Button>
-              </>
-            )
-          }
-        </QueryState>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('emediplan.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <EmediplanDialog open={open} onClose={onClose} title={t('emediplan.export.title')}>
+      <QueryState query={query} failed={t('emediplan.export.failed')}>
+        {(plan) =>
+          plan.medicines.length === 0 ? (
+            <EmptyState title={t('emediplan.export.empty')} />
+          ) : (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {t('emediplan.export.intro', { count: plan.medicines.length })}
+              </Typography>
+              <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, bgcolor: '#fff', borderRadius: 1 }}>
+                <QRCodeSVG
+                  value={plan.chmed16a.code}
+                  size={288}
+                  level="M"
+                  marginSize={4}
+                  role="img"
+                  aria-label={t('emediplan.export.qrLabel')}
+                  style={{ width: '100%', maxWidth: 288, height: 'auto' }}
+                />
+              </Box>
+              <LostParts plan={plan} />
+              <Button
+                variant="outlined"
+                startIcon={<DownloadOutlined />}
+                sx={{ alignSelf: 'start' }}
+                onClick={() =>
+                  downloadBlob(
+                    new Blob([plan.chmed23a.json], { type: 'application/json' }),
+                    'emediplan-chmed23a.json',
+                  )
+                }
+              >
+                {t('emediplan.export.download')}
+              </Button>
+            </>
+          )
+        }
+      </QueryState>
+    </EmediplanDialog>
   );
 }

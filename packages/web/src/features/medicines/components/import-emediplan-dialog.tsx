@@ -2,23 +2,18 @@ import type { EmediplanPreview } from '@dosedot/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureKey } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useImportEmediplan } from '../api/import-emediplan';
 import { usePreviewEmediplan } from '../api/preview-emediplan';
+import { EmediplanDialog } from './emediplan-dialog';
 import { EmediplanLines, initialName, type Line } from './emediplan-lines';
 import { EmediplanSource } from './emediplan-source';
 
@@ -48,8 +43,6 @@ function planPatient(preview: EmediplanPreview, lang: string): string {
  */
 export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const titleId = useId();
   const preview = usePreviewEmediplan();
   const run = useImportEmediplan();
   const [code, setCode] = useState('');
@@ -96,60 +89,12 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
   const busy = preview.isPending || run.isPending || reading;
 
   return (
-    <Dialog
+    <EmediplanDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-    >
-      <DialogTitle id={titleId}>{t('emediplan.import.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {plan ? (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              {t('emediplan.import.linesIntro', { count: plan.plan.medicines.length })}
-            </Typography>
-            {mustConfirm ? (
-              <Alert severity="warning">
-                {t(plan.match === 'different' ? 'emediplan.patient.different' : 'emediplan.patient.unknown', {
-                  patient: planPatient(plan, i18n.language),
-                })}
-                <FormControlLabel
-                  sx={{ display: 'flex', mt: 1 }}
-                  control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
-                  label={t('emediplan.patient.confirm')}
-                />
-              </Alert>
-            ) : null}
-            <EmediplanLines
-              preview={plan}
-              lines={lines}
-              disabled={run.isPending}
-              onChange={(index, line) => setLines((all) => all.map((l, i) => (i === index ? line : l)))}
-            />
-            {ticked.length === 0 ? <Alert severity="info">{t('emediplan.import.noneTicked')}</Alert> : null}
-          </>
-        ) : (
-          <EmediplanSource
-            busy={busy}
-            pasted={pasted}
-            onPaste={setPasted}
-            onCode={read}
-            onProblem={setProblem}
-            onReading={setReading}
-          />
-        )}
-        {busy ? <LinearProgress aria-label={t('emediplan.import.working')} /> : null}
-        {problem ? (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        {plan ? (
+      title={t('emediplan.import.title')}
+      secondary={
+        plan ? (
           <Button
             onClick={() => {
               preview.reset();
@@ -159,9 +104,10 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
           >
             {t('emediplan.import.back')}
           </Button>
-        ) : null}
-        {plan ? null : <Button onClick={onClose}>{t('emediplan.close')}</Button>}
-        {plan ? (
+        ) : undefined
+      }
+      primary={
+        plan ? (
           <Button variant="contained" onClick={submit} disabled={!ready || run.isPending}>
             {t('emediplan.import.submit', { count: ticked.length })}
           </Button>
@@ -173,8 +119,50 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
           >
             {t('emediplan.import.read')}
           </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      {plan ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t('emediplan.import.linesIntro', { count: plan.plan.medicines.length })}
+          </Typography>
+          {mustConfirm ? (
+            <Alert severity="warning">
+              {t(plan.match === 'different' ? 'emediplan.patient.different' : 'emediplan.patient.unknown', {
+                patient: planPatient(plan, i18n.language),
+              })}
+              <FormControlLabel
+                sx={{ display: 'flex', mt: 1 }}
+                control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
+                label={t('emediplan.patient.confirm')}
+              />
+            </Alert>
+          ) : null}
+          <EmediplanLines
+            preview={plan}
+            lines={lines}
+            disabled={run.isPending}
+            onChange={(index, line) => setLines((all) => all.map((l, i) => (i === index ? line : l)))}
+          />
+          {ticked.length === 0 ? <Alert severity="info">{t('emediplan.import.noneTicked')}</Alert> : null}
+        </>
+      ) : (
+        <EmediplanSource
+          busy={busy}
+          pasted={pasted}
+          onPaste={setPasted}
+          onCode={read}
+          onProblem={setProblem}
+          onReading={setReading}
+        />
+      )}
+      {busy ? <LinearProgress aria-label={t('emediplan.import.working')} /> : null}
+      {problem ? (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+    </EmediplanDialog>
   );
 }
