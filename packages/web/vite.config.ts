@@ -234,6 +234,19 @@ function chunkOf(id: string, modules: Modules): string | null {
   // schemas no page runs (dropped from the build), which would put it in `vendor` (+24 KB gzip).
   if (/node_modules[\\/]zod[\\/]/.test(id)) return 'common';
   const source = id.replace(/\\/g, '/');
+  // So do the domain's schema modules: reached through the barrels, one in `app` took zod with it
+  // (its group takes in what its modules import), 24 KB gzip on every page (issue 23 item 12).
+  if (
+    /\/packages\/domain\/src\//.test(source) &&
+    (modules.getModuleInfo(id)?.importedIds ?? []).some((i) => /node_modules[\\/]zod[\\/]/.test(i))
+  )
+    return 'common';
+  // react-i18next's <Trans> (and the HTML parser under it) only the sign-up page renders; its barrel,
+  // which the shell imports, would put it in `vendor` (4 KB gzip on every page, issue 23 item 12).
+  if (
+    /node_modules[\\/](html-parse-stringify|void-elements|react-i18next[\\/]dist[\\/]es[\\/]Trans)/.test(id)
+  )
+    return 'common';
   if (!library) {
     const info = modules.getModuleInfo(id);
     if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;

@@ -1,8 +1,11 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/loading';
 import { QueryState } from '../../../components/query-state';
+import { useAnsweredTogether } from '../../../hooks/use-answered-together';
 import { formatDate } from '../../../lib/format';
+import { useStorageAlerts } from '../../../lib/storage-alerts';
 import { useViewer } from '../../../lib/viewer';
 import { AlertsCard } from '../components/alerts-card';
 import { DashboardEmpty } from '../components/dashboard-empty';
@@ -16,8 +19,17 @@ import { hasSchedule } from '../utils/names';
 /** /dashboard, the daily plan: today's doses with their status, the next dose and today's adherence. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { lang, readOnly } = useViewer();
+  const { lang, readOnly, subject } = useViewer();
   const { today, profile, adherence } = useToday();
+  // Today's doses and the storage card render once, when the profile, the day's figures and the
+  // storage alerts have all answered, not once per answer (issue 23 item 12).
+  const storage = useStorageAlerts({}, { patient: subject });
+  if (!useAnsweredTogether(profile, adherence, storage))
+    return (
+      <DashboardShell>
+        <Loading />
+      </DashboardShell>
+    );
   return (
     <DashboardShell>
       <QueryState query={profile}>
