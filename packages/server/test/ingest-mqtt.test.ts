@@ -116,6 +116,47 @@ describe.skipIf(!BROKER).each(ENGINES)('MQTT ingestion against the broker on %s'
     ).toBe(2);
   });
 
+  it("takes a connection's next messages while one is being committed: one connection, many per commit", async () => {
+    // A group of its own with one connection: it gets every message too (stored once: duplicates).
+    const single = `${BROKER}${BROKER?.includes('?') ? '&' : '?'}group=${group}one&connections=1`;
+    const one = await buildApp({ config: { ...t.config, mqttUrl: single }, db: t.db, logger: false });
+    await one.ready();
+    try {
+      const count = 40;
+      const first = 3000;
+      await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          publisher.publishAsync(
+            `v3/${app}@ttn/devices/box-${first + i}/up`,
+            JSON.stringify(ttsUplinkMessage(box(first + i))),
+            { qos: 1 },
+          ),
+        ),
+      );
+      expect(
+        await until(
+          async () => one.ingest.counters.uplinks,
+          (v) => v >= count,
+        ),
+      ).toBe(count);
+      // mqtt.js hands a connection's next message over only after the last one's PUBACK: held back
+      // until the commit, each commit would hold one message.
+      expect(one.ingest.commitStats.largestBatch).toBeGreaterThan(1);
+      const stored = await t.db
+        .selectFrom('uplinks')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(
+          'deveui',
+          'in',
+          Array.from({ length: count }, (_, i) => box(first + i).deveui),
+        )
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(count);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('splits the uplinks between two server copies in the share group, each stored once', async () => {
     const second = await buildApp({ config: t.config, db: t.db, logger: false });
     await second.ready();

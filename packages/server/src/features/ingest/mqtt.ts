@@ -43,6 +43,12 @@ interface PacketSender {
 }
 
 /**
+ * Messages of one connection handled and not yet acknowledged: the broker's in-flight limit bounds
+ * them (Mosquitto 20 by default); this bounds them where a broker sets none.
+ */
+const MAX_UNACKNOWLEDGED = 100;
+
+/**
  * Holds back the PUBACK of each QoS 1 message until `stored(messageId, work)`'s work has resolved,
  * in the order the messages were received (MQTT 3.1.1 section 4.6): mqtt.js sends the PUBACK when
  * the message handler calls back, and its callback (which reads the next packet) is called at once.
@@ -58,16 +64,21 @@ function deferAcks(
   const held = new Map<number, Promise<boolean>>();
   /** The previous message's acknowledgement: the next one goes out after it. */
   let last: Promise<unknown> = Promise.resolve();
+  let unacknowledged = 0;
   sender._sendPacket = (packet, cb, ...rest) => {
     const work =
       packet.cmd === 'puback' && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
     if (work === undefined) return send(packet, cb, ...rest);
     held.delete(packet.messageId as number);
-    // The handler goes on with the next packet now; the PUBACK follows the commit.
-    cb?.();
+    unacknowledged++;
     last = Promise.all([last, work]).then(([, ok]) => {
+      unacknowledged--;
       if (ok) send(packet);
     });
+    // The handler goes on with the next packet now and the PUBACK follows the commit; past
+    // MAX_UNACKNOWLEDGED (a broker without an in-flight limit) it waits for this one's PUBACK.
+    if (unacknowledged <= MAX_UNACKNOWLEDGED) cb?.();
+    else void last.then(() => cb?.());
   };
   return (messageId, work) => {
     held.set(
