@@ -42,7 +42,7 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const assets = path.join(outDir, 'assets');
-      for (const name of readdirSync(assets).filter((n) => /\.(js|css|svg)$/.test(n))) {
+      for (const name of readdirSync(assets).filter((n) => /\.(m?js|css|svg)$/.test(n))) {
         const file = path.join(assets, name);
         const body = readFileSync(file);
         if (body.length < 1024) continue;
@@ -149,7 +149,7 @@ function pagePreloads(): Plugin {
  * toasts, the service worker's registration).
  */
 const LATER_PACKAGES =
-  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify|workbox-window|zxing-wasm)[\\/]/;
+  /node_modules[\\/](echarts|zrender|tslib|jspdf|jspdf-autotable|html2canvas|dompurify|canvg|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|performance-now|@zxcvbn-ts|@fastify|fastest-levenshtein|react-joyride|@floating-ui|@gilbarbara|deepmerge|deep-diff|is-lite|tree-changes|scroll|scrollparent|react-innertext|qrcode\.react|react-toastify|workbox-window|zxing-wasm|pdfjs-dist)[\\/]/;
 /** What every page starts from, and the sign-in's layout. */
 const isPublicRoot = (id: string) =>
   /[\\/]src[\\/](main\.tsx|app[\\/]layouts[\\/]auth-layout\.tsx|features[\\/]auth[\\/]pages[\\/]signin-page\.tsx)$/.test(
@@ -290,7 +290,9 @@ const pwa = VitePWA({
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,woff2}'],
     globIgnores: [
-      '**/{echart,jspdf,html2canvas,purify,index.es,password-dictionary}*.js',
+      // pdf.js (the eMediplan import of a PDF page) too: 'pdf' covers its chunk, pdf-pages' and the
+      // doctor report's (useless offline without jspdf, which is not kept either); its worker is .mjs.
+      '**/{echart,jspdf,html2canvas,purify,index.es,password-dictionary,pdf}*.js',
       // The webfont's rarer scripts: a page in our languages never asks for them.
       '**/inter-{greek,cyrillic,vietnamese}*.woff2',
     ],

@@ -23,7 +23,7 @@ export {
   type PatientIdentity,
   planPatientMatch,
 } from './plan';
-export { joinChunks, MAX_INPUT_CHARS, MAX_JSON_BYTES } from './transport';
+export { type Chunk, chunkOf, joinChunks, MAX_INPUT_CHARS, MAX_JSON_BYTES } from './transport';
 export { EmediplanError, type EmediplanErrorCode };
 
 export type DecodeResult =

@@ -192,6 +192,22 @@ export function unwrapCode(
   return fail('unsupportedVersion', `CHMED${year} is not a version DoseDot reads (CHMED16A, CHMED23A)`);
 }
 
+/** One code of a plan in several: its place `index` of `count`, and its share of the data. */
+export interface Chunk {
+  index: number;
+  count: number;
+  data: string;
+}
+
+/** The chunk a code is (`CHMED23A.i/n.…`, i from 1 to n), or null when it is none (a whole plan, or no code). */
+export function chunkOf(code: string): Chunk | null {
+  const m = /^CHMED23([A-Z]+)\.([1-9]\d*)\/([1-9]\d*)\.([\s\S]*)$/i.exec(code.trim());
+  if (!m) return null;
+  const index = Number(m[2]);
+  const count = Number(m[3]);
+  return index > count ? null : { index, count, data: m[4] ?? '' };
+}
+
 /**
  * One CHMED23A code of the chunks `CHMED23A.1/n.…` … `CHMED23A.n/n.…` (in any order): their data
  * joined in index order. Throws 'chunk' when one is missing, repeated or out of range.
@@ -200,15 +216,14 @@ export function joinChunks(codes: readonly string[]): string {
   const parts = new Map<number, string>();
   let total: number | null = null;
   for (const code of codes) {
-    const m = /^CHMED23([A-Z]+)\.([1-9]\d*)\/([1-9]\d*)\.([\s\S]*)$/i.exec(code.trim());
-    if (!m) return fail('chunk', 'Each part must start with CHMED23A.i/n.');
-    const index = Number(m[2]);
-    const count = Number(m[3]);
-    if ((total !== null && count !== total) || index > count || parts.has(index)) {
+    const chunk = chunkOf(code);
+    if (!chunk) return fail('chunk', 'Each part must start with CHMED23A.i/n. (i at most n)');
+    const { index, count } = chunk;
+    if ((total !== null && count !== total) || parts.has(index)) {
       return fail('chunk', 'The parts do not belong together');
     }
     total = count;
-    parts.set(index, m[4] ?? '');
+    parts.set(index, chunk.data);
   }
   if (total === null || parts.size !== total)
     return fail('chunk', `Parts are missing: ${parts.size} of ${total ?? '?'}`);

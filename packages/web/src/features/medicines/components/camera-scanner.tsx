@@ -10,9 +10,10 @@ const FRAME_MS = 350;
 
 /**
  * The device camera (the back one on a phone) looking for a QR code: each frame read by zxing-wasm
- * until one is found; the camera is let go when it is, when stopped, and when the dialog closes.
+ * until one is found that `onCode` takes as enough (it answers true while it wants more: the other
+ * parts of a plan in several codes); the camera is let go then, when stopped, and when the dialog closes.
  */
-export function CameraScanner({ onCode, onStop }: { onCode: (text: string) => void; onStop: () => void }) {
+export function CameraScanner({ onCode, onStop }: { onCode: (text: string) => boolean; onStop: () => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,10 +35,7 @@ export function CameraScanner({ onCode, onStop }: { onCode: (text: string) => vo
         context?.drawImage(v, 0, 0);
         const frame = context?.getImageData(0, 0, canvas.width, canvas.height);
         const text = frame ? await readQrCode(frame).catch(() => null) : null;
-        if (text && !stopped) {
-          found.current(text);
-          return;
-        }
+        if (text && !stopped && !found.current(text)) return;
       }
       if (!stopped) timer = setTimeout(() => void look(), FRAME_MS);
     };

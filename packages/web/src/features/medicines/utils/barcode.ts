@@ -17,12 +17,19 @@ async function reader() {
   return zxing;
 }
 
-/** The text of the first QR code in a picture (a camera frame, a photo), or null. */
-export async function readQrCode(image: Blob | ImageData): Promise<string | null> {
+/**
+ * The texts of the QR codes in a picture (a camera frame, a photo, a PDF page), at most `most`: a
+ * page may carry a plan in several codes.
+ */
+export async function readQrCodes(image: Blob | ImageData, most = 1): Promise<string[]> {
   const { readBarcodes } = await reader();
-  const [found] = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
-  return found?.isValid ? found.text : null;
+  const found = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: most });
+  return found.filter((code) => code.isValid).map((code) => code.text);
 }
+
+/** The text of the first QR code in a picture, or null. */
+export const readQrCode = async (image: Blob | ImageData): Promise<string | null> =>
+  (await readQrCodes(image))[0] ?? null;
 
 /** A QR code of the text as a PNG image (the doctor report's). */
 export async function qrCodePng(text: string): Promise<Blob> {
