@@ -1,5 +1,15 @@
-import Tooltip from '@mui/material/Tooltip';
-import { cloneElement, type FocusEvent, type MouseEvent, type ReactElement, useState } from 'react';
+import {
+  cloneElement,
+  type FocusEvent,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  Suspense,
+  useState,
+} from 'react';
+
+// Loaded once a menu is shown; until then its labels show without (they fit, mostly).
+const Tooltip = lazy(() => import('./menu-tooltip'));
 
 type Child = ReactElement<{
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
@@ -39,8 +49,10 @@ export function OverflowTooltip({
     },
   });
   return (
-    <Tooltip title={cut ? title : ''} placement={placement}>
-      {child}
-    </Tooltip>
+    <Suspense fallback={child}>
+      <Tooltip title={cut ? title : ''} placement={placement}>
+        {child}
+      </Tooltip>
+    </Suspense>
   );
 }
