@@ -75,4 +75,10 @@ test('a plan in several QR codes is collected photo by photo, then previewed', a
   const lines = dialog.getByRole('list', { name: 'Medicines on the plan' });
   await expect(lines.getByRole('listitem')).toHaveCount(decoded.plan.medicines.length);
   await expect(dialog.getByRole('status', { name: 'Codes of the plan read' })).toBeHidden();
+
+  // The parts' texts pasted at once, one a line, read as one plan too.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByLabel('Code or plan file').fill(`${parts[1]}\n${parts[0]}`);
+  await dialog.getByRole('button', { name: 'Read the plan' }).click();
+  await expect(lines.getByRole('listitem')).toHaveCount(decoded.plan.medicines.length);
 });

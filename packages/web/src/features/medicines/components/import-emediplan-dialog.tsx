@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useImportEmediplan } from '../api/import-emediplan';
 import { usePreviewEmediplan } from '../api/preview-emediplan';
+import { pastedCode } from '../utils/plan-parts';
 import { EmediplanDialog } from './emediplan-dialog';
 import { EmediplanLines, initialName, type Line } from './emediplan-lines';
 import { EmediplanSource } from './emediplan-source';
@@ -114,7 +115,7 @@ export function ImportEmediplanDialog({ open, onClose }: { open: boolean; onClos
         ) : (
           <Button
             variant="contained"
-            onClick={() => read(pasted.trim())}
+            onClick={() => read(pastedCode(pasted))}
             disabled={busy || pasted.trim() === ''}
           >
             {t('emediplan.import.read')}

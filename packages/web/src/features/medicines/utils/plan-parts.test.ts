@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeEmediplan, encodeEmediplan } from '@dosedot/domain/emediplan';
 import { describe, expect, it } from 'vitest';
-import { type Collected, collectPart, type PlanParts } from './plan-parts';
+import { type Collected, collectPart, type PlanParts, pastedCode } from './plan-parts';
 
 /** The specification's CHMED23A Example 1 (the domain's fixture), written as one code and cut in three. */
 const example = readFileSync(
@@ -71,5 +71,19 @@ describe('collecting a plan in several QR codes', () => {
     expect(collectPart(partial.parts, 'CHMED16A1H4sI')).toEqual({ kind: 'whole', code: 'CHMED16A1H4sI' });
     // A place beyond the count is no part either.
     expect(collectPart(null, 'CHMED23A.4/3.abc')).toEqual({ kind: 'whole', code: 'CHMED23A.4/3.abc' });
+  });
+});
+
+describe('parts pasted at once', () => {
+  it('joins the parts of one plan pasted one a line, in any order', () => {
+    expect(pastedCode(`${three}\n${one}\r\n  ${two}\n\n`)).toBe(whole);
+  });
+
+  it('leaves anything else as it is: one code, a plan file, parts missing', () => {
+    expect(pastedCode(`  ${whole}\n`)).toBe(whole);
+    const json = '{\n  "patient": {}\n}';
+    expect(pastedCode(json)).toBe(json);
+    // With a part missing the first is given alone: the server says it is one part of several.
+    expect(pastedCode(`${one}\n${three}`)).toBe(one);
   });
 });

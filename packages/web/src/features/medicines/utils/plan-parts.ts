@@ -38,3 +38,23 @@ export function collectPart(parts: PlanParts | null, text: string): Collected {
   if (read < chunk.count) return { kind: 'partial', parts: next, read };
   return { kind: 'complete', code: joinChunks(Object.values(next.parts)) };
 }
+
+/**
+ * The code of a pasted text: several parts of one plan pasted at once, one a line, joined into the
+ * plan's code; anything else as it is (the server names what is wrong with it, a missing part too).
+ */
+export function pastedCode(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length < 2 || !lines.every((line) => chunkOf(line) !== null)) return text.trim();
+  let parts: PlanParts | null = null;
+  for (const line of lines) {
+    const result = collectPart(parts, line);
+    if (result.kind !== 'partial') return result.code;
+    parts = result.parts;
+  }
+  // Parts missing: the first part alone, which the server refuses as one part of several.
+  return lines[0] ?? '';
+}
