@@ -201,6 +201,12 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     const caring = async () =>
       (await t.app.inject({ url: '/api/caregiving', headers: ben.auth })).json().data as { userId: number }[];
     expect(await caring()).toEqual([]);
+    // Kept under the fleet's version: the same bytes again while nothing changed.
+    const caringTag = async () =>
+      (await t.app.inject({ url: '/api/caregiving', headers: ben.auth })).headers.etag;
+    const tag = await caringTag();
+    expect(tag).toBeDefined();
+    expect(await caringTag()).toBe(tag);
     await t.db
       .updateTable('caregivers')
       .set({ user_id: ben.user.id, accepted_at: now })

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, readNow } from '../../db';
 import { notFound } from '../../lib/errors';
-import type { AnswerScope } from '../../plugins/answers';
+import { type AnswerScope, ofFleet } from '../../plugins/answers';
 import { userOf } from '../../plugins/auth';
 import { audit } from '../audit';
 import { findPatient } from '../profiles';
@@ -108,10 +108,16 @@ export const caregiverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // From the read cache while nothing it read was written (the whole list on SQLite; on PostgreSQL
-  // a read of tables it does not watch goes to the database).
-  app.get('/caregiving', { schema: { response: { 200: caregivingResponseSchema } } }, async (request) => {
-    const { id } = userOf(request);
-    return { data: await readNow(app.db, `caregiving:${id}`, () => service.patients(id)) };
-  });
+  // Kept under the fleet's version (the patients' names and the caregiver rows belong to the patients,
+  // so no one patient's version covers the list; on PostgreSQL the version read is grouped with other
+  // requests' instead of a query of its own); when that moved, from the read cache while nothing the
+  // list read was written (SQLite: ingestion moves the fleet's version, not these tables).
+  app.get(
+    '/caregiving',
+    { schema: { response: { 200: caregivingResponseSchema } } },
+    app.keptAnswer(ofFleet, async (request: FastifyRequest) => {
+      const { id } = userOf(request);
+      return { data: await readNow(app.db, `caregiving:${id}`, () => service.patients(id)) };
+    }),
+  );
 };
