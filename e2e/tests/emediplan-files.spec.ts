@@ -82,3 +82,50 @@ test('a plan in several QR codes is collected photo by photo, then previewed', a
   await dialog.getByRole('button', { name: 'Read the plan' }).click();
   await expect(lines.getByRole('listitem')).toHaveCount(decoded.plan.medicines.length);
 });
+
+test('the camera collects a plan in several QR codes until it has them all', async ({ page }) => {
+  const decoded = decodeEmediplan(fixture('chmed23a/example-1.json'));
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  const data = encodeEmediplan(decoded.plan, 'CHMED23A').code.slice('CHMED23A.'.length);
+  const half = Math.ceil(data.length / 2);
+  const parts = [`CHMED23A.1/2.${data.slice(0, half)}`, `CHMED23A.2/2.${data.slice(half)}`];
+  const pictures = await Promise.all(
+    parts.map(async (part) => `data:image/png;base64,${(await qrPng(part)).toString('base64')}`),
+  );
+  // The camera films a canvas that shows the part the test holds up (showPart), as a phone would see it.
+  await page.addInitScript((images: string[]) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 480;
+    const context = canvas.getContext('2d');
+    let shown: HTMLImageElement | null = null;
+    (window as unknown as { showPart: (i: number) => void }).showPart = (i) => {
+      const image = new Image();
+      image.onload = () => {
+        shown = image;
+      };
+      image.src = images[i] ?? '';
+    };
+    setInterval(() => {
+      if (!context) return;
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      if (shown) context.drawImage(shown, 40, 40, 400, 400);
+    }, 100);
+    navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(10);
+  }, pictures);
+  const showPart = (i: number) =>
+    page.evaluate((n) => (window as unknown as { showPart: (i: number) => void }).showPart(n), i);
+
+  const dialog = await openImport(page);
+  await showPart(1);
+  await dialog.getByRole('button', { name: 'Scan with the camera' }).click();
+  await expect(dialog.getByRole('status', { name: 'Codes of the plan read' })).toHaveText(
+    '1 of 2 codes read: show the next code of the plan.',
+  );
+  // Still looking: the camera stays on for the next part.
+  await expect(dialog.getByLabel('Camera picture')).toBeVisible();
+  await showPart(0);
+  const lines = dialog.getByRole('list', { name: 'Medicines on the plan' });
+  await expect(lines.getByRole('listitem')).toHaveCount(decoded.plan.medicines.length);
+});
