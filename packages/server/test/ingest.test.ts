@@ -294,6 +294,54 @@ describe.each(ENGINES)('LoRaWAN ingestion webhooks on %s', (engine) => {
     expect(await rows(t.db, 'sensor_readings')).toBe(2);
   });
 
+  it("decodes with the box's profile as it is now, changed or deleted by another writer between uplinks", async () => {
+    await clear(t.db);
+    const deveui = 'A840410001C0FFEE';
+    const at = Date.parse('2026-01-12T08:00:00Z');
+    const up = (fCnt: number) =>
+      chirpstack(
+        'up',
+        chirpstackUpEvent({
+          deveui,
+          fCnt,
+          fPort: DOSEDOT_FPORT,
+          payload: encodeDoseDot({ battery: 80, temperature: 20, humidity: 50, motion: 1 }),
+          receivedAt: at + fCnt * 60_000,
+        }),
+      );
+    const decode = async (fCnt: number) => {
+      const answer = await up(fCnt);
+      expect(answer.statusCode).toBe(200);
+      return answer.json().data.decode;
+    };
+    expect(await decode(1)).toBe('decoded');
+    expect(await decode(2)).toBe('decoded');
+    // Another server copy (or an operator) gives the box another profile: a DoseDot frame is no
+    // Milesight frame, so it is no longer decoded as one (PostgreSQL keeps boxes between batches).
+    await t.db
+      .updateTable('sensors')
+      .set({ device_profile: 'milesight-ws' })
+      .where('deveui', '=', deveui)
+      .execute();
+    expect(await decode(3)).not.toBe('decoded');
+    // Deleted: the next uplink registers it again, as the DoseDot box it says it is.
+    await t.db.deleteFrom('sensor_readings').execute();
+    await t.db
+      .updateTable('uplinks')
+      .set({ deveui: 'A840410001C0FFEF' })
+      .where('deveui', '=', deveui)
+      .execute();
+    await t.db.deleteFrom('sensors').where('deveui', '=', deveui).execute();
+    expect(await decode(4)).toBe('decoded');
+    const box = await t.db
+      .selectFrom('sensors')
+      .select(['device_profile', 'last_uplink_at'])
+      .where('deveui', '=', deveui)
+      .executeTakeFirstOrThrow();
+    expect(box).toEqual({ device_profile: 'dosedot-box', last_uplink_at: at + 4 * 60_000 });
+    expect(await rows(t.db, 'sensor_readings')).toBe(1);
+  });
+
   it('commits concurrent uplinks together, each once, and answers each after the commit', async () => {
     await clear(t.db);
     const start = Date.parse('2026-01-11T00:00:00Z');

@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
+import type { ButtonPressesTable, Sensor, SensorReadingsTable, UplinksTable } from '../../db/types';
 
 /** Rows per multi-row insert: far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const ROWS_PER_INSERT = 400;
@@ -36,7 +36,9 @@ type OfUplink<T> = T & { identity: string };
 
 /**
  * PostgreSQL: a batch in one statement that commits on its own (no begin, no commit: one round trip
- * instead of six statements in a transaction). The uplinks are inserted (one whose identity or frame
+ * instead of six statements in a transaction). The batch's boxes as the caller knows them (id,
+ * DevEUI, profile: its uplinks were decoded with that profile) are checked first: when one is no
+ * longer so, nothing is written and 'boxes changed' returned. The uplinks are inserted (one whose identity or frame
  * key is stored is skipped), and the readings, presses and box summaries only of the uplinks it
  * inserted, joined by identity. Each column travels as one array (unnest), so the statement's text
  * and its parameters are the same for every batch size. A box's summary takes its newest uplink's
@@ -48,14 +50,20 @@ type OfUplink<T> = T & { identity: string };
  */
 export async function writeUplinksPostgres(
   db: Db,
+  boxes: Pick<Sensor, 'id' | 'deveui' | 'device_profile'>[],
   uplinks: Insertable<UplinksTable>[],
   readings: OfUplink<Insertable<SensorReadingsTable>>[],
   presses: OfUplink<Insertable<ButtonPressesTable>>[],
   summaries: OfUplink<{ sensorId: number; at: number; battery: number | null; buttonmode: string | null }>[],
-): Promise<{ id: number; identity: string }[]> {
+): Promise<{ id: number; identity: string }[] | 'boxes changed'> {
   const col = <T, K extends keyof T>(rows: T[], key: K) => rows.map((r) => r[key] ?? null);
-  const result = await sql<{ id: number; identity: string }>`
-    with u as (
+  const result = await sql<{ id: number | null; identity: string | null; ok: boolean }>`
+    with ok as (
+      select count(*) = ${boxes.length} as ok from sensors s
+      join unnest(${col(boxes, 'id')}::integer[], ${col(boxes, 'deveui')}::text[], ${col(boxes, 'device_profile')}::text[])
+        as b(id, deveui, device_profile)
+        on s.id = b.id and s.deveui = b.deveui and s.device_profile = b.device_profile
+    ), u as (
       insert into uplinks (identity, deveui, source, received_at, claimed_received_at, frame_key, f_port,
         f_cnt, payload, envelope, decode_status, decode_error, created_at)
       select * from unnest(${col(uplinks, 'identity')}::text[], ${col(uplinks, 'deveui')}::text[],
@@ -64,6 +72,7 @@ export async function writeUplinksPostgres(
         ${col(uplinks, 'f_port')}::integer[], ${col(uplinks, 'f_cnt')}::bigint[], ${col(uplinks, 'payload')}::text[],
         ${col(uplinks, 'envelope')}::text[], ${col(uplinks, 'decode_status')}::text[],
         ${col(uplinks, 'decode_error')}::text[], ${col(uplinks, 'created_at')}::bigint[])
+      where (select ok from ok)
       on conflict do nothing
       returning id, identity
     ), r as (
@@ -101,8 +110,10 @@ export async function writeUplinksPostgres(
       ) v
       where sensors.id = v.sensor_id and (sensors.last_uplink_at is null or sensors.last_uplink_at <= v.at)
     )
-    select id, identity from u`.execute(db);
-  return result.rows;
+    select id, identity, true as ok from u
+    union all select null, null, false where not (select ok from ok)`.execute(db);
+  if (result.rows.some((r) => !r.ok)) return 'boxes changed';
+  return result.rows as { id: number; identity: string }[];
 }
 
 export async function insertReadings(db: Db, rows: Insertable<SensorReadingsTable>[]): Promise<void> {

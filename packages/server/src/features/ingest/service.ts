@@ -14,6 +14,7 @@ import {
 } from '@dosedot/domain/lorawan';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Insertable, PostgresAdapter } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
@@ -103,6 +104,9 @@ export function frameKeyOf(u: ParsedUplink): Buffer {
     .update(JSON.stringify([u.deveui, session, u.fCnt, u.payloadBase64 ?? '']))
     .digest();
 }
+
+/** PostgreSQL: boxes kept in memory between batches (id, DevEUI and profile; checked by each batch). */
+const KNOWN_BOXES = 100_000;
 
 /** Readings a device timestamps itself are kept only within this window around reception. */
 const HISTORY_PAST_MS = 400 * 86_400_000;
@@ -393,24 +397,46 @@ export function createIngestService(db: Db, opts: IngestOptions) {
   }
 
   /**
-   * PostgreSQL: a batch whose boxes are all known in two round trips, the boxes' look-up and one
-   * statement (uplinks, readings, presses and box summaries, only of the uplinks it stored), which
-   * commits on its own: atomic and durable when it answers. Five statements and a transaction's
-   * begin and commit were seven round trips, and the event loop waited for them. A new box
-   * registers in the transaction of `writeBatch`.
+   * PostgreSQL: the boxes as last read (id, DevEUI, profile), so a batch of known boxes goes to the
+   * database once. The batch's statement checks them (writeUplinksPostgres) and writes nothing
+   * when one has changed (a profile set, a box deleted); the batch is then read again and written.
    */
-  async function writeBatchPostgres(items: IngestItem[]) {
+  const knownBoxes = new LRUCache<string, SensorRef>({ max: KNOWN_BOXES });
+
+  /**
+   * PostgreSQL: a batch whose boxes are all known in one round trip, one statement (uplinks,
+   * readings, presses and box summaries, only of the uplinks it stored) that commits on its own:
+   * atomic and durable when it answers; with a box not in `knownBoxes` after their look-up, two.
+   * Five statements and a transaction's begin and commit were seven round trips, and the event loop
+   * waited for them. A new box registers in the transaction of `writeBatch`.
+   */
+  async function writeBatchPostgres(items: IngestItem[], again = false) {
     const at = now();
     const firsts = firstsOf(items);
     const unique = [...firsts].map((i) => items[i] as IngestItem);
     const deveuis = [...new Set(unique.map((it) => it.uplink.deveui))];
-    const byDeveui = new Map((await sensorsByDeveui(db, deveuis)).map((s) => [s.deveui, s]));
-    if (byDeveui.size < deveuis.length) return inTransaction(db, (trx) => writeBatch(trx, items));
+    const byDeveui = new Map<string, SensorRef>();
+    for (const d of deveuis) {
+      const box = knownBoxes.get(d);
+      if (box) byDeveui.set(d, box);
+    }
+    if (byDeveui.size < deveuis.length) {
+      for (const box of await sensorsByDeveui(db, deveuis)) {
+        byDeveui.set(box.deveui, box);
+        knownBoxes.set(box.deveui, box);
+      }
+      if (byDeveui.size < deveuis.length) return inTransaction(db, (trx) => writeBatch(trx, items));
+    }
     const sensorOf = sensorLookup(byDeveui);
     const { decoded, rows } = uplinkRows(unique, sensorOf, at);
     // Every first delivery's rows: the statement keeps those of the uplinks it stored.
     const { readings, presses, summaries } = rowsOfStored(unique, sensorOf, decoded, () => null);
-    const stored = await writeUplinksPostgres(db, rows, readings, presses, summaries);
+    const stored = await writeUplinksPostgres(db, [...byDeveui.values()], rows, readings, presses, summaries);
+    if (stored === 'boxes changed') {
+      for (const d of deveuis) knownBoxes.delete(d);
+      if (again) throw new Error('the boxes changed twice while their uplinks were written');
+      return writeBatchPostgres(items, true);
+    }
     return {
       results: resultsOf(items, firsts, new Set(stored.map((r) => r.identity)), decoded),
       registered: [],
