@@ -18,10 +18,10 @@ export function sharedTopics(url: URL): string[] {
 }
 
 /**
- * Connections to the broker, each a member of the share group. mqtt.js hands a connection's messages
- * over one at a time (the next after the last one's PUBACK, which goes out after its commit), so one
- * connection commits one message at a time; with several, a group commit holds up to one message of
- * each. `?connections=` sets another number.
+ * Connections to the broker, each a member of the share group: the broker deals the group's messages
+ * round them, and each connection holds up to the broker's in-flight window of messages waiting for
+ * their commit (their PUBACKs held back: deferAcks), so a group commit takes many of each.
+ * `?connections=` sets another number.
  */
 export const MQTT_CONNECTIONS = 64;
 
