@@ -1,15 +1,5 @@
-import {
-  cloneElement,
-  type FocusEvent,
-  lazy,
-  type MouseEvent,
-  type ReactElement,
-  Suspense,
-  useState,
-} from 'react';
-
-// Loaded once a menu is shown; until then its labels show without (they fit, mostly).
-const Tooltip = lazy(() => import('./menu-tooltip'));
+import Tooltip from '@mui/material/Tooltip';
+import { cloneElement, type FocusEvent, type MouseEvent, type ReactElement, useState } from 'react';
 
 type Child = ReactElement<{
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
@@ -49,10 +39,8 @@ export function OverflowTooltip({
     },
   });
   return (
-    <Suspense fallback={child}>
-      <Tooltip title={cut ? title : ''} placement={placement}>
-        {child}
-      </Tooltip>
-    </Suspense>
+    <Tooltip title={cut ? title : ''} placement={placement}>
+      {child}
+    </Tooltip>
   );
 }
