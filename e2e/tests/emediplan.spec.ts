@@ -104,4 +104,12 @@ test('a patient pastes an eMediplan code, unticks a line, imports, and the expor
   expect(back.patient).toMatchObject({ firstName: 'Ida', lastName: 'Import' });
   expect(medicinesOf(back)).toEqual(medicinesOf({ ...plan, medicines: plan.medicines.slice(1) }));
   await expect(exported.getByRole('button', { name: 'Download the plan file (CHMED23A)' })).toBeVisible();
+
+  // The dashboard's list of today's doses names them with their amounts too (and is not the empty
+  // dashboard: these medicines have a posology, no dosage times).
+  await page.goto('/dashboard');
+  const today = page.getByRole('list', { name: "Today's doses" });
+  await expect(today.getByRole('listitem').filter({ hasText: englishTime('12:00') })).toContainText(
+    'Aspirin Cardio: 1\u00a0STK',
+  );
 });

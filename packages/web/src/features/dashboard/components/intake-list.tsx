@@ -8,8 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
 import { formatTime } from '../../../lib/format';
+import type { Language } from '../../../lib/locale';
+import { doseLabel } from '../../../lib/posology-words';
 import { useViewer } from '../../../lib/viewer';
-import { medicineNames } from '../utils/names';
+import { medicineName } from '../utils/names';
 
 interface IntakeListProps {
   intakes: IntakeEntry[];
@@ -17,7 +19,10 @@ interface IntakeListProps {
   label: string;
 }
 
-/** The doses of a day in order: time, medicines, and taken (by closeness), missed or due later. */
+/**
+ * The doses of a day in order: time, medicines (with the dose's amount and unit when a posology gives
+ * them: 'Aspirin Cardio: 1 STK'), and taken (by closeness), missed or due later.
+ */
 export function IntakeList({ intakes, medicines, label }: IntakeListProps) {
   const { lang, zone } = useViewer();
   const { t } = useTranslation();
@@ -31,7 +36,16 @@ export function IntakeList({ intakes, medicines, label }: IntakeListProps) {
               {formatTime(intake.scheduledAt, lang, zone)}
             </Typography>
             <ListItemText
-              primary={medicineNames(intake.medicineIds, medicines)}
+              primary={intake.medicineIds
+                .map((id) =>
+                  doseLabel(
+                    t,
+                    lang as Language,
+                    medicineName(id, medicines),
+                    intake.doses.find((dose) => dose.medicineId === id),
+                  ),
+                )
+                .join(', ')}
               secondary={
                 intake.press
                   ? t('dashboard.pressedAt', {
