@@ -38,9 +38,9 @@ type OfUplink<T> = T & { identity: string };
  * PostgreSQL: a batch in one statement that commits on its own (no begin, no commit: one round trip
  * instead of six statements in a transaction). The batch's boxes as the caller knows them (id,
  * DevEUI, profile: its uplinks were decoded with that profile) are checked first: when one is no
- * longer so, nothing is written and 'boxes changed' returned. The uplinks are inserted (one whose identity or frame
- * key is stored is skipped), and the readings, presses and box summaries only of the uplinks it
- * inserted, joined by identity. Each column travels as one array (unnest), so the statement's text
+ * longer so, nothing is written and 'boxes changed' returned. The uplinks are inserted (one whose
+ * identity or frame key is stored is skipped), and the readings, presses and box summaries only of
+ * the uplinks it inserted, joined by identity. Each column travels as one array (unnest), so the statement's text
  * and its parameters are the same for every batch size. A box's summary takes its newest uplink's
  * time and the newest battery and button mode reported (`ord`: the order of receipt among equal
  * times). The fleet's data version is bumped first (`fleet`, read by the summaries' update), as the
