@@ -37,43 +37,6 @@ export const WATCHED_TABLES = [
 /** How long the listener waits before connecting again after losing its connection. */
 export const LISTEN_RETRY_MS = 1000;
 
-/** Distinct statement texts kept prepared (each connection prepares a text the first time it runs it). */
-export const PREPARED_TEXTS = 500;
-
-/**
- * Named statements (issue 25 item 1): node-postgres sends a statement unnamed by default, which
- * PostgreSQL parses and plans again for every execution; a named one is parsed and planned once per
- * connection, then only bound and run. Kysely compiles a query to the same text every time, so each
- * distinct text of a query (select, insert, update, delete, with) gets a name, up to `limit` texts;
- * the rest (an IN list of yet another length) go unnamed. A connection keeps what it prepared until
- * it closes. Migrations run unnamed (named statements start once the schema is read, after them).
- *
- * A prepared `select *` or `returning *` fails once its table's columns change (a new copy of the
- * server migrated while this one runs): `outdated` tells that error, and `renew` starts new names, so
- * every connection prepares each text again.
- */
-export function preparedStatements(limit = PREPARED_TEXTS) {
-  let names = new Map<string, string>();
-  let generation = 0;
-  return {
-    nameOf(sql: string): string | undefined {
-      const known = names.get(sql);
-      if (known !== undefined || names.size >= limit) return known;
-      if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) return undefined;
-      const name = `dosedot_${generation}_${names.size}`;
-      names.set(sql, name);
-      return name;
-    },
-    outdated: (err: unknown) =>
-      (err as { code?: string }).code === '0A000' &&
-      /cached plan must not change result type/.test((err as Error).message),
-    renew() {
-      generation++;
-      names = new Map();
-    },
-  };
-}
-
 export interface PgReadCache {
   cache: ReadCache;
   /** The pool Kysely uses: every statement passes the cache on its way. */
@@ -161,7 +124,6 @@ export function createPgReadCache(
     listening = true;
   }
 
-  const prepared = preparedStatements();
   const states = new WeakMap<pg.PoolClient, ClientState>();
   const stateOf = (client: pg.PoolClient) => {
     let state = states.get(client);
@@ -206,21 +168,9 @@ export function createPgReadCache(
         sqlOrCursor: string | PostgresCursor<R>,
         parameters?: ReadonlyArray<unknown>,
       ): unknown {
-        if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
-        const values = parameters as unknown[];
-        const name = started ? prepared.nameOf(sqlOrCursor) : undefined;
-        const run = name
-          ? () =>
-              client.query({ name, text: sqlOrCursor, values }).catch((err: unknown) => {
-                if (!prepared.outdated(err)) throw err;
-                // A schema change under a prepared statement (another copy migrated): new names
-                // from now on; outside a transaction, this statement again, unprepared.
-                prepared.renew();
-                if (stateOf(client).inTransaction) throw err;
-                return client.query(sqlOrCursor, values);
-              })
-          : () => client.query(sqlOrCursor, values);
-        return observe(client, sqlOrCursor, run);
+        return typeof sqlOrCursor === 'string'
+          ? observe(client, sqlOrCursor, () => client.query(sqlOrCursor, parameters as unknown[]))
+          : client.query(sqlOrCursor as never);
       }
       return { query, release: () => client.release() };
     },
