@@ -19,19 +19,9 @@ import { isIsoDate } from '../time/dates';
  *   expanded either, and the medicine is imported as type 2 with the text as its note.
  */
 
-export const DAY_SEGMENTS = ['morning', 'noon', 'evening', 'night'] as const;
-export type DaySegment = (typeof DAY_SEGMENTS)[number];
+import { DAY_SEGMENTS, DEFAULT_SEGMENT_TIMES, type SegmentTimes } from './segments';
 
-/** The patient's wall-clock time for each day segment, 'HH:MM'. */
-export type SegmentTimes = Readonly<Record<DaySegment, string>>;
-
-/** eMediplan's printed columns: Morning (08:00), Noon (12:00), Evening (18:00), Night (22:00). */
-export const DEFAULT_SEGMENT_TIMES: SegmentTimes = {
-  morning: '08:00',
-  noon: '12:00',
-  evening: '18:00',
-  night: '22:00',
-};
+export { DAY_SEGMENTS, type DaySegment, DEFAULT_SEGMENT_TIMES, type SegmentTimes } from './segments';
 
 const wallTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM');
 

@@ -1,15 +1,8 @@
 import type { Language } from '../constants';
 import { isIsoDate } from '../time/dates';
 import { POSOLOGY_CATALOG } from './catalog';
-import {
-  type Amount,
-  DAY_SEGMENTS,
-  type DayPattern,
-  type DaySegment,
-  type DoseSlot,
-  type PosologyPart,
-  type Regimen,
-} from './model';
+import type { Amount, DayPattern, DoseSlot, PosologyPart, Regimen } from './model';
+import { DAY_SEGMENTS, type DaySegment } from './segments';
 
 /*
  * A posology in words, as catalog keys with parameters: the web renders them with its i18next
