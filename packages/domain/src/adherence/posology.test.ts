@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { anyDailyTimesMedicines } from '../posology/arbitraries';
 import { posologyOfDailyTimes } from '../posology/expand';
 import type { PosologyPart } from '../posology/model';
-import { localToUtc } from '../time/local';
+import { localDateOf, localToUtc } from '../time/local';
 import { chartDayWindow } from './chart-day';
 import { computeAdherence } from './engine';
 import { doseInstances } from './instances';
@@ -159,9 +159,17 @@ describe('a medicine of daily times written as a posology', () => {
           };
           const withPosology = meds.map((m) => ({ ...m, times: [], posology: posologyOfDailyTimes(m) }));
           const asPosology = computeAdherence({ ...input, medicines: withPosology });
-          // The same, but each dose says its amount: one, in no unit.
-          const doses = asPosology.days.flatMap((d) => d.intakes.flatMap((i) => i.doses));
-          for (const dose of doses) expect(dose).toMatchObject({ amount: { value: 1 }, unit: null });
+          // The same, but each dose says its amount, in no unit: one for each of the medicine's times
+          // that falls on its instant (two when the clock's jump puts a time in the gap onto the next).
+          const intakes = asPosology.days.flatMap((d) => d.intakes);
+          for (const { scheduledAt, doses } of intakes)
+            for (const dose of doses) {
+              const times = meds.find((m) => m.id === dose.medicineId)?.times ?? [];
+              const date = localDateOf(scheduledAt, timezone);
+              const together = times.filter((t) => localToUtc(date, t, timezone) === scheduledAt).length;
+              expect(dose).toMatchObject({ amount: { value: together }, unit: null });
+            }
+          const doses = intakes.flatMap((i) => i.doses);
           for (const dose of doses) {
             delete dose.amount;
             delete dose.unit;
