@@ -98,24 +98,34 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
 
   /**
    * The patient as a plan names them: the profile's names, and the birth date of My Health Data
-   * when the subject has its grant (read, and logged, as every read of it is); else unknown.
+   * when the subject has its grant (read, and logged, as every read of it is); else unknown. With
+   * the profile's row, which the callers need too (its language).
    */
-  async function identityOf(subject: Subject, ip: string): Promise<PatientIdentity> {
+  async function identityOf(
+    subject: Subject,
+    ip: string,
+  ): Promise<{ identity: PatientIdentity; profile: Awaited<ReturnType<typeof profileOfPlan>> }> {
     const profile = await profileOfPlan(db, subject.profileId);
     let birthDate: string | null = null;
     if (subject.healthData) {
       const { record } = await health.read(subject.actor.id, subject.profileId, ip);
       birthDate = record['basic-information']?.date_of_birth ?? null;
     }
-    return { firstName: profile.givenname || null, lastName: profile.familyname || null, birthDate };
+    const identity = {
+      firstName: profile.givenname || null,
+      lastName: profile.familyname || null,
+      birthDate,
+    };
+    return { identity, profile };
   }
 
   return {
     async preview(subject: Subject, code: string, ip: string): Promise<EmediplanPreview> {
       const plan = decoded(code);
-      const match = planPatientMatch(plan.patient, await identityOf(subject, ip));
+      const { identity, profile } = await identityOf(subject, ip);
+      const match = planPatientMatch(plan.patient, identity);
       const types = plan.medicines.map((m) => (m.posology.length > 0 ? medicineTypeOf(m.posology) : 2));
-      const { language } = await profileOfPlan(db, subject.profileId);
+      const { language } = profile;
       const words = plan.medicines.map((m) =>
         describePosology(m.posology).map((part) => part.map((p) => renderPhrase(p, language)).join(' · ')),
       );
@@ -137,7 +147,7 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
               name: 'ValidationError',
             },
           ]);
-      const match = planPatientMatch(plan.patient, await identityOf(subject, ip));
+      const match = planPatientMatch(plan.patient, (await identityOf(subject, ip)).identity);
       if (match !== 'same' && !input.confirmPatient)
         throw new HttpError(
           409,
@@ -162,8 +172,7 @@ export function createEmediplanService(db: Db, healthDataKey: Buffer) {
      * (or the patient's names or birth date) changes.
      */
     async export(subject: Subject, ip: string, now = Date.now()): Promise<EmediplanExport> {
-      const profile = await profileOfPlan(db, subject.profileId);
-      const patient = await identityOf(subject, ip);
+      const { identity: patient, profile } = await identityOf(subject, ip);
       const today = localDateOf(now, subject.timezone);
       const rows = (await listMedicines(db, subject.profileId)).filter(
         (m) => m.end_date === null || m.end_date >= today,
