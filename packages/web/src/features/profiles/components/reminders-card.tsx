@@ -16,7 +16,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
@@ -39,6 +39,51 @@ import {
 import { ListPager } from './list-pager';
 
 const FIELDS = ['email', 'push', 'quietFrom', 'quietTo', 'missedAfterMinutes', 'refillDays'] as const;
+
+/** A number chosen from a list (minutes, days); a value set through the API outside it is shown as it is. */
+function CountSelect({
+  form,
+  name,
+  choices,
+  label,
+  help,
+  textOf,
+}: {
+  form: UseFormReturn<ReminderFormValues>;
+  name: 'missedAfterMinutes' | 'refillDays';
+  choices: readonly number[];
+  label: string;
+  help: string;
+  textOf: (n: number) => string;
+}) {
+  const errorText = useErrorText();
+  const error = form.formState.errors[name];
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          {...field}
+          onChange={(e) => field.onChange(Number(e.target.value))}
+          select
+          label={label}
+          fullWidth
+          error={!!error}
+          helperText={errorText(error) ?? help}
+        >
+          {[...new Set([...choices, field.value])]
+            .sort((a, b) => a - b)
+            .map((n) => (
+              <MenuItem key={n} value={n}>
+                {textOf(n)}
+              </MenuItem>
+            ))}
+        </TextField>
+      )}
+    />
+  );
+}
 
 /** The settings form, once they are loaded. */
 function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
@@ -142,50 +187,21 @@ function ReminderForm({ saved }: { saved: ReminderSettingsBody }) {
           helperText={errorText(errors.quietTo)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Controller
-          control={form.control}
+        <CountSelect
+          form={form}
           name="missedAfterMinutes"
-          render={({ field }) => (
-            <TextField
-              {...field}
-              onChange={(e) => field.onChange(Number(e.target.value))}
-              select
-              label={t('profile.reminders.missedAfter')}
-              fullWidth
-              error={!!errors.missedAfterMinutes}
-              helperText={errorText(errors.missedAfterMinutes) ?? t('profile.reminders.missedAfterHelp')}
-            >
-              {MISSED_AFTER_CHOICES.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {t('profile.reminders.minutes', { count: m })}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          choices={MISSED_AFTER_CHOICES}
+          label={t('profile.reminders.missedAfter')}
+          help={t('profile.reminders.missedAfterHelp')}
+          textOf={(m) => t('profile.reminders.minutes', { count: m })}
         />
-        <Controller
-          control={form.control}
+        <CountSelect
+          form={form}
           name="refillDays"
-          render={({ field }) => (
-            <TextField
-              {...field}
-              onChange={(e) => field.onChange(Number(e.target.value))}
-              select
-              label={t('profile.reminders.refillDays')}
-              fullWidth
-              error={!!errors.refillDays}
-              helperText={errorText(errors.refillDays) ?? t('profile.reminders.refillDaysHelp')}
-            >
-              {/* A value set through the API outside the choices is shown as it is. */}
-              {[...new Set([...REFILL_DAYS_CHOICES, field.value])]
-                .sort((a, b) => a - b)
-                .map((d) => (
-                  <MenuItem key={d} value={d}>
-                    {t('profile.reminders.days', { count: d })}
-                  </MenuItem>
-                ))}
-            </TextField>
-          )}
+          choices={REFILL_DAYS_CHOICES}
+          label={t('profile.reminders.refillDays')}
+          help={t('profile.reminders.refillDaysHelp')}
+          textOf={(d) => t('profile.reminders.days', { count: d })}
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
