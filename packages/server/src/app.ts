@@ -14,7 +14,7 @@ import { accountDataRoutes } from './features/account/routes';
 import { adherenceRoutes } from './features/adherence/routes';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes, authRoutes } from './features/auth/routes';
-import { caregiverRoutes } from './features/caregivers';
+import { caregiverRoutes } from './features/caregivers/routes';
 import { chartRoutes } from './features/charts/routes';
 import { emediplanRoutes } from './features/emediplan/routes';
 import { healthDataRoutes } from './features/health-data/routes';
@@ -27,7 +27,7 @@ import { medicineRoutes } from './features/medicines/routes';
 import { oidcRoutes } from './features/oidc/routes';
 import { profileImageRoutes, publicImageRoutes } from './features/profiles/images';
 import { ownProfileRoutes, profileRoutes } from './features/profiles/routes';
-import { refillRoutes } from './features/refills';
+import { refillRoutes } from './features/refills/routes';
 import {
   createReminderService,
   reminderActionRoutes,

@@ -9,7 +9,7 @@ import { Gunzip, gzipSync } from 'fflate';
  */
 
 /** What both the browser and Node have, typed here since the domain compiles without DOM or Node types. */
-const platform = globalThis as unknown as {
+const platform = globalThis as typeof globalThis & {
   atob(data: string): string;
   btoa(data: string): string;
   TextDecoder: new (label: string, options: { fatal: boolean }) => { decode(bytes: Uint8Array): string };

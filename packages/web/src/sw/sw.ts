@@ -34,7 +34,7 @@ registerRoute(
 self.addEventListener('push', (event) => {
   const message = parseMessage(event.data?.text());
   // Chromium shows two buttons on desktops, more on some phones (Notification.maxActions).
-  const maxActions = (Notification as unknown as { maxActions?: number }).maxActions ?? 2;
+  const maxActions = (Notification as typeof Notification & { maxActions?: number }).maxActions ?? 2;
   const { title, options } = notificationOf(message, maxActions);
   event.waitUntil(self.registration.showNotification(title, options));
 });

@@ -3,4 +3,3 @@
  * a patient's caregivers (the missed-dose alerts). Routes are not here: app.ts composes them.
  */
 export { activeCaregiversOf, activeGrant } from './queries';
-export { caregiverRoutes } from './routes';

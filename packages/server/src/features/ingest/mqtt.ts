@@ -59,13 +59,14 @@ function deferAcks(
   client: MqttClient,
   failed: (err: unknown, messageId: number) => void,
 ): (messageId: number, work: Promise<void>) => void {
-  const sender = client as unknown as PacketSender;
-  const send = sender._sendPacket.bind(sender);
+  // mqtt.js declares it private: read by name, typed by what it does.
+  const sendPacket: PacketSender['_sendPacket'] = Reflect.get(client, '_sendPacket');
+  const send = sendPacket.bind(client);
   const held = new Map<number, Promise<boolean>>();
   /** The previous message's acknowledgement: the next one goes out after it. */
   let last: Promise<unknown> = Promise.resolve();
   let unacknowledged = 0;
-  sender._sendPacket = (packet, cb, ...rest) => {
+  const deferring: PacketSender['_sendPacket'] = (packet, cb, ...rest) => {
     const work =
       packet.cmd === 'puback' && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
     if (work === undefined) return send(packet, cb, ...rest);
@@ -80,6 +81,7 @@ function deferAcks(
     if (unacknowledged <= MAX_UNACKNOWLEDGED) cb?.();
     else void last.then(() => cb?.());
   };
+  Reflect.set(client, '_sendPacket', deferring);
   return (messageId, work) => {
     held.set(
       messageId,
