@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { anyDailyTimesMedicines } from '../posology/arbitraries';
 import { chartDayWindow } from './chart-day';
 import { MATCH_WINDOW_MS } from './constants';
-import { computeAdherence } from './engine';
+import { computeAdherence, nextStatusChange } from './engine';
 import { mergePresses } from './merge';
 
 const H = 3_600_000;
@@ -76,6 +76,52 @@ describe('computeAdherence properties', () => {
           expect(at(minute + a)).toEqual(at(minute + b));
         },
       ),
+    );
+  });
+
+  // The server keeps an adherence answer until the instant `nextStatusChange` names (plugins/answers.ts
+  // `keepUntil`), not merely for its minute: at every instant from `now` to just before it the answer
+  // is the one computed at `now`, and at it the answer is another (a dose turned missed). Presses,
+  // confirmations by hand and the start of tracking at any second, across the DST changes.
+  it('gives the answer computed at now at every instant before nextStatusChange, and another at it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Europe/Berlin', 'America/New_York', 'Asia/Kathmandu'),
+        medicines,
+        fc.array(fc.integer({ min: 0, max: 120 * 60 * 60 }), { maxLength: 30 }),
+        fc.array(fc.record({ medicine: fc.integer({ min: 1, max: 5 }), intake: fc.nat() }), { maxLength: 6 }),
+        fc.option(fc.integer({ min: 0, max: 120 * 60 * 60 }), { nil: undefined }),
+        fc.integer({ min: 0, max: 6 * 24 * 3_600_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        (timezone, meds, pressSeconds, confirmed, trackedSecond, nowMs, where) => {
+          const range = { from: '2025-03-27', to: '2025-03-31' };
+          const origin = chartDayWindow(range.from, timezone).start;
+          const now = origin + nowMs;
+          // Presses stored before now (a later one is a write, which changes the data's version).
+          const presses = pressSeconds.map((s) => origin + s * 1000).filter((p) => p < now);
+          const tracked = meds.map((m, i) => ({
+            ...m,
+            trackedFrom: i === 0 && trackedSecond !== undefined ? origin + trackedSecond * 1000 : null,
+          }));
+          const input = { timezone, medicines: tracked, presses, range };
+          const scheduled = computeAdherence({ ...input, now }).days.flatMap((d) => d.intakes);
+          const confirmations = confirmed.flatMap(({ medicine, intake }) => {
+            const at = scheduled[intake % Math.max(1, scheduled.length)];
+            return at?.medicineIds.includes(medicine)
+              ? [{ medicineId: medicine, scheduledAt: at.scheduledAt }]
+              : [];
+          });
+          const at = (instant: number) => computeAdherence({ ...input, confirmations, now: instant });
+          const answer = at(now);
+          const until = nextStatusChange(answer, now);
+          expect(until).toBeGreaterThan(now);
+          const last = Math.min(until, origin + 7 * 24 * 3_600_000) - 1;
+          expect(at(now + Math.floor(where * (last - now + 1)))).toEqual(answer);
+          expect(at(last)).toEqual(answer);
+          if (Number.isFinite(until)) expect(at(until)).not.toEqual(answer);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,7 +1,7 @@
 import type { SegmentTimes } from '../posology/model';
 import { addDays, dateOfDayNumber, isoWeekOf, monthOf, requireDayNumber } from '../time/dates';
 import { isKnownZone } from '../time/zone';
-import { bandOf, doseStatus, intakeStatusOf } from './band';
+import { bandOf, doseStatus, intakeStatusOf, lastTakeInstant } from './band';
 import { chartDayBoundaries } from './chart-day';
 import { intakesOf } from './instances';
 import { matchPresses } from './match';
@@ -241,4 +241,24 @@ export function computeAdherence(input: AdherenceInput): AdherenceResult {
     byMedicine: [...perMedicine].map(([medicineId, counts]) => ({ medicineId, ...tallyOf(counts) })),
     totals: { ...tallyOf(total), unmatched },
   };
+}
+
+/**
+ * The first instant after `now` at which `computeAdherence` of the same input, at a later `now`, can
+ * answer differently: the clock changes an answer only by turning a dose still pending (no press, not
+ * confirmed by hand, tracked) into a missed one, one millisecond after its last take instant
+ * (band.ts `intakeStatus`); taken, by hand, not tracked and missed stay as they are. Infinity when no
+ * dose is pending. The server keeps an answer until then (plugins/answers.ts); the property test
+ * compares the answers at instants before it with the answer at `now`.
+ */
+export function nextStatusChange(result: AdherenceResult, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const day of result.days)
+    for (const intake of day.intakes)
+      for (const dose of intake.doses)
+        if (dose.status === 'pending') {
+          const at = lastTakeInstant(intake.scheduledAt, day.end) + 1;
+          if (at > now && at < next) next = at;
+        }
+  return next;
 }

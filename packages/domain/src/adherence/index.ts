@@ -24,6 +24,7 @@ export {
   type DoseResult,
   type IntakeResult,
   type MedicineResult,
+  nextStatusChange,
   type PeriodResult,
 } from './engine';
 export { doseInstances, groupIntakes, intakesOf } from './instances';
