@@ -1,5 +1,5 @@
 import { localToUtc } from '@dosedot/domain/time';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dataVersions, FLEET, groupedVersionReads, type VersionRow } from '../src/plugins/answers';
 import { ENGINES, giveBox, makeAdmin, registerUser, useTestApp } from './context';
 
@@ -254,6 +254,95 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     const after = await list();
     expect(JSON.stringify(after)).toContain(renamed);
     expect(JSON.stringify(before)).not.toContain(renamed);
+  });
+
+  /*
+   * An answer is kept until the clock can change it (plugins/answers.ts `keepUntil`), not for its
+   * minute: the adherence reads until a pending dose turns missed (the domain's nextStatusChange) or a
+   * new chart day, the data-only reads until the data changes. At every instant, up to the
+   * millisecond a dose turns missed and after it, the kept answer is the one computed anew.
+   */
+  it('keeps answers past their minute, the same as computed anew at every instant up to a dose turning missed and after it, and never past a write', async () => {
+    const date = day(2);
+    const noon = localToUtc(date, '12:00', ZONE) + 123;
+    const dose = localToUtc(date, '13:00', ZONE);
+    const lastTake = dose + 4 * 3_600_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(noon);
+      const { auth, user } = await registerUser(t.app);
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/userdata',
+        headers: auth,
+        payload: { timezone: ZONE },
+      });
+      const box = await giveBox(t.db, user.id, { from: noon - 86_400_000 });
+      const medicine = await addMedicine(auth, {
+        name: 'Ramipril',
+        start_date: date,
+        dosage_times: ['13:00'],
+      });
+      const urls = [
+        '/api/adherence',
+        `/api/adherence?from=${date}&to=${date}`,
+        `/api/medicine-schedule/medicine/${medicine.id}?from=${date}&to=${date}`,
+        '/api/medicines',
+        '/api/medicine-schedules/profile',
+      ];
+      const statusAt = async (instant: number) => {
+        vi.setSystemTime(instant);
+        const bodies: string[] = [];
+        for (const url of urls) {
+          const kept = await t.app.inject({ url, headers: auth });
+          const fresh = await t.app.inject({ url, headers: { ...auth, 'cache-control': 'no-cache' } });
+          expect(kept.statusCode, `${url} at ${new Date(instant).toISOString()}`).toBe(200);
+          expect(kept.body, `${url} at ${new Date(instant).toISOString()}`).toBe(fresh.body);
+          bodies.push(kept.body);
+        }
+        const days = JSON.parse(bodies[1] as string).data.days as { intakes: { status: string }[] }[];
+        return days.flatMap((d) => d.intakes.map((i) => i.status));
+      };
+      for (const instant of [noon, noon + 60_000, dose - 1, dose, dose + 1, lastTake - 60_000, lastTake])
+        expect(await statusAt(instant)).toEqual(['pending']);
+      for (const instant of [lastTake + 1, lastTake + 60_000, lastTake + 3_600_000])
+        expect(await statusAt(instant)).toEqual(['missed']);
+      // Hours later, a write (a press, as ingestion writes it) shows at once in every answer it changes.
+      vi.setSystemTime(lastTake + 2 * 3_600_000);
+      const medicines = await t.app.inject({ url: '/api/medicines', headers: auth });
+      await t.db
+        .insertInto('button_presses')
+        .values({ sensor_id: box, uplink_id: null, pressed_at: dose + 60_000 })
+        .execute();
+      expect(await statusAt(lastTake + 2 * 3_600_000 + 1)).toEqual(['taken']);
+      await addMedicine(auth, { name: 'Aspirin', start_date: date, dosage_times: ['20:00'] });
+      const after = await t.app.inject({ url: '/api/medicines', headers: auth });
+      expect(medicines.json().data).toHaveLength(1);
+      expect(after.json().data).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('computes an answer once for the requests that ask for it together, each the answer computed anew', async () => {
+    const { auth, user } = await registerUser(t.app);
+    await giveBox(t.db, user.id, { from: Date.now() - 40 * 86_400_000 });
+    await addMedicine(auth, { name: 'Metformin', start_date: day(-30), dosage_times: ['08:00', '20:00'] });
+    const url = `/api/adherence?from=${day(-30)}&to=${day(0)}`;
+    const together = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ url, headers: auth })));
+    const fresh = await t.app.inject({ url, headers: { ...auth, 'cache-control': 'no-cache' } });
+    for (const res of together) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(fresh.body);
+    }
+    // A write while they are under way: the requests that read the new version get the new answer.
+    const before = Promise.all(Array.from({ length: 4 }, () => t.app.inject({ url, headers: auth })));
+    await addMedicine(auth, { name: 'Aspirin', start_date: day(-30), dosage_times: ['12:00'] });
+    await before;
+    const after = await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ url, headers: auth })));
+    const anew = await t.app.inject({ url, headers: { ...auth, 'cache-control': 'no-cache' } });
+    expect(anew.json().data.byMedicine).toHaveLength(2);
+    for (const res of after) expect(res.body).toBe(anew.body);
   });
 
   /*

@@ -11,16 +11,22 @@ import { subjectOf } from './subject';
 /*
  * Kept answers of the heavy reads (issue 25 item 1): the bytes of an answer, kept under the data
  * versions it was computed at (data_versions, bumped by triggers in every writing transaction:
- * migration 2026_11_26_0100) and the minute it was computed in, with its ETag.
+ * migration 2026_11_26_0100), until the clock can change it, with its ETag.
  *
  * - Never stale: the versions are read from the database on every request, before the answer is
  *   computed, so an answer is served only while nothing it was computed from has changed, on any
  *   server copy. (Read first: a write that commits while the answer is computed makes it newer than
  *   its version, never older; the next request reads the new version and computes again.)
- * - The clock: the answers that depend on the time (a dose turns 'missed', today's chart day) change
- *   only at whole minutes (dosage times are minutes, the windows whole minutes, zones whole-minute
- *   offsets), so an answer is kept for the minute it was computed in (the domain's property test
+ * - The clock: an answer is kept until the next instant at which the clock alone can change it. A
+ *   handler that knows it says so (`keepUntil`: the adherence reads name the instant the domain's
+ *   `nextStatusChange` gives, or the next chart day; an answer the clock never changes, Infinity);
+ *   the others are kept for the minute they were computed in, since the answers that depend on the
+ *   time (a dose turns 'missed', today's chart day) change only at whole minutes (dosage times are
+ *   minutes, the windows whole minutes, zones whole-minute offsets; the domain's property tests in
  *   engine.property.test.ts; the minute's first millisecond is left out).
+ * - One computation per answer: requests that miss while the same answer (same key: URL, body,
+ *   caller, versions) is being computed wait for it instead of computing it again. Safe as a kept
+ *   answer is: a request that read the same versions saw no write the computation cannot have seen.
  * - ETag and If-None-Match: a phone that already has the answer gets 304 and downloads nothing.
  *   `private, no-cache`: the browser keeps it for this user only and asks each time.
  * - Bounded by bytes (lru-cache): the least recently used answer goes first.
@@ -48,9 +54,31 @@ export const ofSubject = (request: FastifyRequest): AnswerScope => ({
 /** The scope of an answer drawn from everyone's data (the administrators' lists, names of others). */
 export const ofFleet = (): AnswerScope => ({ versions: [FLEET] });
 
+const declaredUntil = new WeakMap<FastifyRequest, number>();
+
+/**
+ * Says, from a `keptAnswer` handler, that the answer it computes for `request` stays what it is with
+ * the clock alone until `instant` (exclusive; Infinity: the clock never changes it), so it is kept
+ * until then instead of for the minute. Several calls: the earliest counts.
+ */
+export function keepUntil(request: FastifyRequest, instant: number): void {
+  const before = declaredUntil.get(request);
+  declaredUntil.set(request, before === undefined ? instant : Math.min(before, instant));
+}
+
+/** The end of the minute `at` is in; `at` itself on its first millisecond (nothing is kept then). */
+function endOfMinute(at: number): number {
+  return at % 60_000 === 0 ? at : (Math.floor(at / 60_000) + 1) * 60_000;
+}
+
+const servable = (answer: Answer, now: number) => answer.since <= now && now < answer.until;
+
 interface Answer {
   body: Buffer;
   etag: string;
+  /** Served to requests from `since` (its computation's start) until just before `until`. */
+  since: number;
+  until: number;
   /** The body compressed, once, the first time a client asks for it so (as @fastify/compress would). */
   br?: Buffer;
   gzip?: Buffer;
@@ -193,8 +221,9 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A route handler that answers from the kept answers while the scope's data versions and the
-     * minute are unchanged, else runs `handler` and keeps its serialized answer.
+     * A route handler that answers from the kept answers while the scope's data versions are
+     * unchanged and the clock cannot have changed the answer (`keepUntil`, else the minute), else
+     * runs `handler` (once for the requests that ask the same meanwhile) and keeps its serialized answer.
      */
     keptAnswer: <R extends FastifyRequest>(
       scope: (request: R) => AnswerScope | Promise<AnswerScope>,
@@ -222,7 +251,10 @@ export const answersPlugin = fp(
       return reply.send(bytesIn(answer, encoding));
     };
 
-    /** The answer of the request under `versions`: kept, or computed (and kept). */
+    /** Answers being computed, by key: a request that misses meanwhile waits for it (undefined: failed). */
+    const computing = new Map<string, Promise<Answer | undefined>>();
+
+    /** The answer of the request under `versions`: kept, being computed, or computed (and kept). */
     const answer = (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -230,27 +262,57 @@ export const answersPlugin = fp(
       versions: number[],
       handler: (request: never, reply: FastifyReply) => Promise<unknown>,
     ): void | Promise<void> => {
-      const now = Date.now();
-      // Its first millisecond belongs with the minute before (a dose turns 'missed' just after its
-      // window's last instant): nothing is kept or served from the kept answers then.
-      const edge = now % 60_000 === 0;
       const body = request.body === undefined ? '' : JSON.stringify(request.body);
       // The caller too: a few answers show an administrator more than the patient (a box's stretches).
-      const key = `${request.method} ${request.url} ${body}|${request.currentUser?.id ?? ''}|${scope.versions.join(',')}=${versions.join(',')}|${Math.floor(now / 60_000)}|${scope.extra ?? ''}`;
+      const key = `${request.method} ${request.url} ${body}|${request.currentUser?.id ?? ''}|${scope.versions.join(',')}=${versions.join(',')}|${scope.extra ?? ''}`;
       // A request that asks for no stored answer (`Cache-Control: no-cache`, a browser's hard reload)
       // gets one computed now.
-      const hit = edge || NO_CACHE.test(request.headers['cache-control'] ?? '') ? undefined : kept.get(key);
-      if (hit) {
-        send(request, reply, hit);
-        return;
+      if (!NO_CACHE.test(request.headers['cache-control'] ?? '')) {
+        const hit = kept.get(key);
+        if (hit && servable(hit, Date.now())) {
+          send(request, reply, hit);
+          return;
+        }
+        const underWay = computing.get(key);
+        if (underWay)
+          return underWay.then(async (shared) => {
+            // Failed, or done in another minute than it was asked in: computed for this request.
+            if (shared && servable(shared, Date.now())) await send(request, reply, shared);
+            else await compute(request, reply, key, handler);
+          });
       }
-      return handler(request as never, reply).then(async (data) => {
+      return compute(request, reply, key, handler);
+    };
+
+    /** Runs the handler, keeps its serialized answer until the clock can change it, and sends it. */
+    const compute = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      handler: (request: never, reply: FastifyReply) => Promise<unknown>,
+    ): Promise<void> => {
+      const since = Date.now();
+      const computed = handler(request as never, reply).then((data): Answer => {
         const serialized = reply.serialize(data) as string | Buffer;
         const bytes = typeof serialized === 'string' ? Buffer.from(serialized) : serialized;
-        const computed = { body: bytes, etag: etagOf(bytes) };
-        if (!edge) kept.set(key, computed);
-        // From a promise, the reply is awaited until sent (Fastify's documented `await reply`).
-        await send(request, reply, computed);
+        // Declared by the handler, else the end of the minute (none on its first millisecond: a dose
+        // turns 'missed' just after its window's last instant).
+        const until = declaredUntil.get(request) ?? endOfMinute(since);
+        const result = { body: bytes, etag: etagOf(bytes), since, until };
+        if (until > since) kept.set(key, result);
+        return result;
+      });
+      const shared = computed.then(
+        (result) => result,
+        () => undefined,
+      );
+      computing.set(key, shared);
+      void shared.then(() => {
+        if (computing.get(key) === shared) computing.delete(key);
+      });
+      // From a promise, the reply is awaited until sent (Fastify's documented `await reply`).
+      return computed.then(async (result) => {
+        await send(request, reply, result);
       });
     };
 

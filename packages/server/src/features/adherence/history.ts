@@ -4,7 +4,10 @@ import { createMedicineService, presentManualIntake } from '../medicines';
 import { presentIntake } from './presenter';
 import { createAdherenceService, type RangeAsked } from './service';
 
-/** A medicine of a profile with its schedules and its intakes over the range, newest first. */
+/**
+ * A medicine of a profile with its schedules and its intakes over the range, newest first, and the
+ * first instant the clock alone changes it (the adherence service's `changesAt`).
+ */
 export function createMedicineHistory(db: Db) {
   const medicines = createMedicineService(db);
   const adherence = createAdherenceService(db);
@@ -12,9 +15,9 @@ export function createMedicineHistory(db: Db) {
     patient: { profileId: number; userId: number },
     medicineId: number,
     asked: RangeAsked,
-  ): Promise<MedicineScheduleResponse['data']> => {
+  ): Promise<{ data: MedicineScheduleResponse['data']; changesAt: number }> => {
     const medicine = await medicines.get(patient.profileId, medicineId);
-    const { result, manual } = await adherence.compute(patient.profileId, asked, Date.now(), {
+    const { result, manual, changesAt } = await adherence.compute(patient.profileId, asked, Date.now(), {
       start: medicine.start_date,
       end: medicine.end_date,
     });
@@ -29,6 +32,6 @@ export function createMedicineHistory(db: Db) {
       .filter((m) => m.medicine_id === medicine.id)
       .map((m) => presentManualIntake(m, patient.userId))
       .reverse();
-    return { medicine, schedules: medicine.schedules, history, manual: own };
+    return { data: { medicine, schedules: medicine.schedules, history, manual: own }, changesAt };
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ofSubject } from '../../plugins/answers';
+import { keepUntil, ofSubject } from '../../plugins/answers';
 import { reads, subjectOf } from '../../plugins/subject';
 import { createMedicineHistory } from './history';
 import { presentAdherence } from './presenter';
@@ -22,10 +22,14 @@ import { createAdherenceService, type RangeAsked } from './service';
 export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const adherence = createAdherenceService(app.db);
   const history = createMedicineHistory(app.db);
-  // Kept while the patient's data and the minute are unchanged (plugins/answers.ts).
+  // Kept while the patient's data is unchanged, until the clock can change the answer (plugins/answers.ts).
   const read = app.keptAnswer(ofSubject, async (request: FastifyRequest<{ Querystring: RangeAsked }>) => {
     const subject = subjectOf(request);
-    const { timezone, range, result, manual } = await adherence.compute(subject.profileId, request.query);
+    const { timezone, range, result, manual, changesAt } = await adherence.compute(
+      subject.profileId,
+      request.query,
+    );
+    keepUntil(request, changesAt);
     return { data: presentAdherence(timezone, range, result, manual, { patientUserId: subject.userId }) };
   });
   const config = reads('read_adherence', (r) => {
@@ -58,9 +62,11 @@ export const adherenceRoutes: FastifyPluginAsyncZod = async (app) => {
   }>;
   const medicineOf = (request: FastifyRequest<{ Params: { id: number } | { medicineId: number } }>) =>
     'id' in request.params ? request.params.id : request.params.medicineId;
-  const medicineHistory = app.keptAnswer(ofSubject, async (request: HistoryRequest) => ({
-    data: await history(subjectOf(request), medicineOf(request), request.query),
-  }));
+  const medicineHistory = app.keptAnswer(ofSubject, async (request: HistoryRequest) => {
+    const { data, changesAt } = await history(subjectOf(request), medicineOf(request), request.query);
+    keepUntil(request, changesAt);
+    return { data };
+  });
   const historyConfig = reads('read_medicine', (r) => {
     const { from, to } = r.query as RangeAsked;
     return { medicine: medicineOf(r as HistoryRequest), from, to };

@@ -4,6 +4,7 @@ import {
   chartDayWindow,
   computeAdherence,
   MERGE_WINDOW_MS,
+  nextStatusChange,
   trackingStart,
 } from '@dosedot/domain/adherence';
 import { addDays, dayNumberOf } from '@dosedot/domain/time';
@@ -90,7 +91,10 @@ export function createAdherenceService(db: Db) {
         range: { from, to },
         now,
       });
-      return { timezone, range: { from, to }, result, manual };
+      // The first instant the clock alone changes the answer: a pending dose turns missed, or a new
+      // chart day (the default range and a medicine's end follow today).
+      const changesAt = Math.min(nextStatusChange(result, now), chartDayWindow(today, timezone).end);
+      return { timezone, range: { from, to }, result, manual, changesAt };
     },
   };
 }

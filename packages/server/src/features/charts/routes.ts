@@ -6,7 +6,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FLEET } from '../../plugins/answers';
+import { FLEET, keepUntil } from '../../plugins/answers';
 import { reads, subjectOf } from '../../plugins/subject';
 import { createChartService } from './service';
 
@@ -36,6 +36,8 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       },
       async (request: FastifyRequest<{ Body: SensorChartRequest }>) => {
+        // Data only (whole days asked, readings and holdings): the clock never changes the chart.
+        keepUntil(request, Number.POSITIVE_INFINITY);
         const subject = subjectOf(request);
         const viewer = {
           profileId: subject.profileId,

@@ -17,7 +17,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ofSubject } from '../../plugins/answers';
+import { keepUntil, ofSubject } from '../../plugins/answers';
 import { reads, type Subject, subjectOf, writes } from '../../plugins/subject';
 import { createIntakeService, type IntakeAuthor } from './intakes';
 import { createMedicineService } from './service';
@@ -45,9 +45,11 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
       config: reads('read_medicines'),
       schema: { querystring: medicineListQuerySchema, response: { 200: medicineListResponseSchema } },
     },
-    app.keptAnswer(ofSubject, async (request: FastifyRequest<{ Querystring: { type?: 1 | 2 } }>) => ({
-      data: await service.list(subjectOf(request).profileId, request.query.type),
-    })),
+    app.keptAnswer(ofSubject, async (request: FastifyRequest<{ Querystring: { type?: 1 | 2 } }>) => {
+      // Data only: the clock never changes the list (kept until the patient's data changes).
+      keepUntil(request, Number.POSITIVE_INFINITY);
+      return { data: await service.list(subjectOf(request).profileId, request.query.type) };
+    }),
   );
 
   const add = async (request: FastifyRequest<{ Body: { data: MedicineInput } }>) => {
@@ -151,9 +153,11 @@ export const medicineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const profileSchedule = app.keptAnswer(ofSubject, async (request: FastifyRequest) => ({
-    data: await service.profileSchedule(subjectOf(request).profileId),
-  }));
+  const profileSchedule = app.keptAnswer(ofSubject, async (request: FastifyRequest) => {
+    // Data only: the clock never changes the day's plan (kept until the patient's data changes).
+    keepUntil(request, Number.POSITIVE_INFINITY);
+    return { data: await service.profileSchedule(subjectOf(request).profileId) };
+  });
   const scheduleConfig = reads('read_schedule');
   app.get(
     '/medicine-schedules/profile',

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { notFound, validationError } from '../../lib/errors';
-import { ofFleet } from '../../plugins/answers';
+import { keepUntil, ofFleet } from '../../plugins/answers';
 import { userOf } from '../../plugins/auth';
 import { reads, subjectOf } from '../../plugins/subject';
 import { medicineNames } from '../medicines';
@@ -60,6 +60,8 @@ export const ownProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.keptAnswer(
       ofFleet,
       async (request: FastifyRequest<{ Querystring: z.output<typeof accessLogQuerySchema> }>) => {
+        // Data only: the clock never changes the log (kept until anything anywhere changes).
+        keepUntil(request, Number.POSITIVE_INFINITY);
         const row = await findProfileByUserId(app.db, userOf(request).id);
         if (!row) throw notFound('Profile not found');
         const page = request.query['pagination[page]'];
