@@ -1,4 +1,4 @@
-// `node --import tsx bench/api-main.ts [--quick] [--routes a,b] [--connections 10,50] [--seconds N] [--no-storm]`:
+// `node --import tsx bench/api-main.ts [--quick] [--routes a,b] [--long-ranges] [--connections 10,50] [--seconds N] [--no-storm]`:
 // the API benchmark alone, printed as JSON (the full run with RESULTS.md is `npm run bench`).
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,8 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     seconds: { type: 'string' },
     'no-storm': { type: 'boolean', default: false },
+    // The month and year reads too (the server seeded with a year of history, as `npm run bench`).
+    'long-ranges': { type: 'boolean', default: false },
     env: { type: 'string', multiple: true },
     postgres: { type: 'boolean', default: false },
   },
@@ -26,6 +28,7 @@ const figures = await benchApi({
   quick: values.quick,
   database: database ? 'PostgreSQL' : 'SQLite',
   routes: values.routes?.split(','),
+  longRanges: values['long-ranges'],
   connections: values.connections?.split(',').map(Number),
   seconds: values.seconds ? Number(values.seconds) : undefined,
   storm: !values['no-storm'],
