@@ -144,6 +144,35 @@ function pagePreloads(): Plugin {
 }
 
 /**
+ * The boot script (src/boot/boot.ts): an entry of its own, named before the app's in the page's
+ * HTML, that imports nothing of the app's, so a signed-in page's first API reads start as soon as
+ * it has arrived instead of after `vendor` has loaded and run (issue 23 item 12). Written into the
+ * HTML here: index.html's own module scripts are made into one entry, whose code runs only once the
+ * app's chunks it imports have loaded.
+ */
+const BOOT = 'src/boot/boot.ts';
+function bootScript(): Plugin {
+  return {
+    name: 'dosedot-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
+        );
+        const entry = /<script type="module"/.exec(html);
+        if (!boot || !entry)
+          throw new Error(`boot-script: ${BOOT} or the app's entry is missing from the build`);
+        // Before the app's entry: module scripts run in the order of the document.
+        const script = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
+        return html.slice(0, entry.index) + script + html.slice(entry.index);
+      },
+    },
+  };
+}
+
+/**
  * Packages a page needs only after it has shown something, or only on some pages: each stays in
  * chunks of its own, loaded when first needed (charts, PDF, password strength, the tour, QR codes,
  * toasts, the service worker's registration).
@@ -247,6 +276,9 @@ function chunkOf(id: string, modules: Modules): string | null {
     /node_modules[\\/](html-parse-stringify|void-elements|react-i18next[\\/]dist[\\/]es[\\/]Trans)/.test(id)
   )
     return 'common';
+  // The boot script (src/boot/, an entry of its own) imports nothing of the app's: it runs as soon
+  // as it is there, without waiting for `vendor` (issue 23 item 12).
+  if (/\/packages\/web\/src\/boot\//.test(source)) return null;
   if (!library) {
     const info = modules.getModuleInfo(id);
     if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;
@@ -320,7 +352,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), precompress(), pagePreloads(), pwa],
+  plugins: [react(), precompress(), pagePreloads(), bootScript(), pwa],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
   // No source maps in the build that `npm start` serves (13 MB, and they give the source away);
   // `npm run dev:web` has them, and WEB_SOURCEMAP=1 npm run build writes them for debugging a build
@@ -331,6 +363,10 @@ export default defineConfig({
     // size is held by the gzip budget of the bench, this only keeps the build quiet.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        boot: path.resolve(import.meta.dirname, BOOT),
+      },
       // The domain package declares nothing at load time that a page relies on: a page takes only
       // what it uses of it (chartDayOf without the adherence engine, whose posology pulls zod).
       treeshake: {

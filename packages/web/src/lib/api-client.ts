@@ -1,4 +1,5 @@
 import type { FieldError } from '@dosedot/domain';
+import { takeEarlyAnswer } from './early-answers';
 import { noteAnswer } from './offline-copy';
 import { getToken, useSession } from './session-store';
 
@@ -73,14 +74,22 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (body !== undefined) headers['content-type'] = raw ? body.type : 'application/json';
   const token = auth ? (opts.token ?? getToken()) : null;
   if (token) headers.authorization = `Bearer ${token}`;
+  // A read of one's own that the boot script asked for already (boot/early-reads.ts): its answer,
+  // once; a network failure on its way asks again.
+  const early =
+    method === 'GET' && token && !opts.headers
+      ? takeEarlyAnswer(path, token)?.catch(() => undefined)
+      : undefined;
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
-      signal,
-    });
+    res =
+      (await early) ??
+      (await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+        signal,
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'NetworkError', 'The server cannot be reached');
