@@ -107,7 +107,11 @@ export function lastMailTo(address: string): string | undefined {
   const dir = path.join(DATA_DIR, 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).sort();
+    // A mail being written is `<name>.tmp` until it is renamed whole (lib/mailer.ts): not read,
+    // or it may be gone between listing and reading (a CI run failed so).
+    files = readdirSync(dir)
+      .filter((f) => !f.endsWith('.tmp'))
+      .sort();
   } catch {
     return undefined;
   }
