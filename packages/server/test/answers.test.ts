@@ -44,6 +44,18 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: number };
   };
+  /** A new patient whose profile's time zone is ZONE. */
+  const patientInZone = async () => {
+    const patient = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/userdata',
+      headers: patient.auth,
+      payload: { timezone: ZONE },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return patient;
+  };
 
   it("bumps the writing patient's version and the fleet's in the same write, and nobody else's", async () => {
     const anna = await registerUser(t.app);
@@ -270,13 +282,7 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(noon);
-      const { auth, user } = await registerUser(t.app);
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/profile/userdata',
-        headers: auth,
-        payload: { timezone: ZONE },
-      });
+      const { auth, user } = await patientInZone();
       const box = await giveBox(t.db, user.id, { from: noon - 86_400_000 });
       const medicine = await addMedicine(auth, {
         name: 'Ramipril',
@@ -353,13 +359,7 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     'a kept answer always equals one computed anew (random writes, seed %i)',
     async (seed) => {
       const rnd = random(seed);
-      const { auth, user } = await registerUser(t.app);
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/profile/userdata',
-        headers: auth,
-        payload: { timezone: ZONE },
-      });
+      const { auth, user } = await patientInZone();
       const box = await giveBox(t.db, user.id, { from: localToUtc('2026-03-01', '00:00', ZONE) });
       const medicines: number[] = [];
       const time = () => `${pad(rnd.int(5, 22))}:${pad(rnd.pick([0, 15, 30, 45]))}`;
