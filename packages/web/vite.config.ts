@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { EARLY_READ_PAGES } from './src/boot/early-reads';
 import { paths } from './src/config/paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -151,10 +152,27 @@ function pagePreloads(): Plugin {
  * app's chunks it imports have loaded.
  */
 const BOOT = 'src/boot/boot.ts';
+/**
+ * Only the pages the boot script reads for need it (EARLY_READ_PAGES): the build also writes the page
+ * without it, `index-no-boot.html`, and the pages that get the boot script, `boot-pages.json`; the
+ * server sends the page without it everywhere else (the sign-in: one request less on a phone).
+ * index.html keeps it: the service worker answers every page with that one.
+ */
 function bootScript(): Plugin {
+  let outDir = '';
+  let tag = '';
   return {
     name: 'dosedot-boot-script',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      if (!tag || !html.includes(tag)) throw new Error('boot-script: the boot script is not in index.html');
+      writeFileSync(path.join(outDir, 'index-no-boot.html'), html.replace(tag, ''));
+      writeFileSync(path.join(outDir, 'boot-pages.json'), `${JSON.stringify(EARLY_READ_PAGES, null, 2)}\n`);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -165,8 +183,8 @@ function bootScript(): Plugin {
         if (!boot || !entry)
           throw new Error(`boot-script: ${BOOT} or the app's entry is missing from the build`);
         // Before the app's entry: module scripts run in the order of the document.
-        const script = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
-        return html.slice(0, entry.index) + script + html.slice(entry.index);
+        tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
+        return html.slice(0, entry.index) + tag + html.slice(entry.index);
       },
     },
   };

@@ -299,6 +299,7 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
     });
   }
   const pagePreload = hasSpa ? pagePreloads(webDist) : new Map<string, string>();
+  const bootPages = hasSpa ? bootScriptPages(webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -313,10 +314,24 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined, producti
     }
     // The most opened pages' own chunks, asked for with the entry's instead of after it has run
     // (the build's page-preloads.json).
-    const preload = pagePreload.get(url.replace(LANGUAGE_PREFIX, '') || '/');
+    const page = url.replace(LANGUAGE_PREFIX, '') || '/';
+    const preload = pagePreload.get(page);
     if (preload) reply.header('link', preload);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The boot script only with the pages it asks for first reads on (the build's boot-pages.json).
+    const html = bootPages === null || bootPages.has(page) ? 'index.html' : 'index-no-boot.html';
+    return reply.header('cache-control', 'no-cache').sendFile(html);
   });
+}
+
+/**
+ * The pages (without a language prefix) sent with the boot script, from the build's
+ * `boot-pages.json` (packages/web/vite.config.ts); the others get `index-no-boot.html`. Null for a
+ * build without them: index.html everywhere.
+ */
+function bootScriptPages(webDist: string): Set<string> | null {
+  const file = path.join(webDist, 'boot-pages.json');
+  if (!existsSync(file) || !existsSync(path.join(webDist, 'index-no-boot.html'))) return null;
+  return new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]);
 }
 
 /** A page address's language prefix (/de, /fr). */

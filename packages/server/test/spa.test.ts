@@ -9,10 +9,17 @@ import { ENGINES, useTestApp } from './context';
 function fakeWebBuild(): string {
   const web = mkdtempSync(path.join(tmpdir(), 'dosedot-web-'));
   mkdirSync(path.join(web, 'assets'));
+  // The page with the boot script and without it, and the pages that get it (vite.config.ts, bootScript).
+  const boot = '<script type="module" src="/assets/boot-q1.js"></script>';
   writeFileSync(
     path.join(web, 'index.html'),
+    `<!doctype html><title>DoseDot Web</title>${boot}<div id="root"></div>`,
+  );
+  writeFileSync(
+    path.join(web, 'index-no-boot.html'),
     '<!doctype html><title>DoseDot Web</title><div id="root"></div>',
   );
+  writeFileSync(path.join(web, 'boot-pages.json'), JSON.stringify(['/dashboard', '/my-medicine']));
   writeFileSync(
     path.join(web, 'assets', 'index-abc123.js'),
     `console.log("app");\n${'// padding\n'.repeat(400)}`,
@@ -104,6 +111,21 @@ describe.each(ENGINES)('the web app served on %s', (engine) => {
     // A page without chunks of its own, or not in the list, or a longer address: nothing.
     for (const url of ['/profile', '/dashboard/other', '/deutsch/dashboard', '/caregiving']) {
       expect((await t.app.inject({ url })).headers.link, url).toBeUndefined();
+    }
+  });
+
+  it('sends the boot script with the pages it asks for first reads on only, in every language', async () => {
+    for (const url of ['/dashboard', '/de/dashboard?x=1', '/fr/my-medicine']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('/assets/boot-q1.js');
+    }
+    for (const url of ['/', '/auth/signin', '/de/auth/signin', '/profile', '/dashboard/other', '/unknown']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).not.toContain('boot-q1');
     }
   });
 

@@ -2,13 +2,22 @@ import { CHART_DAY_START_MS, chartDayOf } from '@dosedot/domain/adherence';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requireAuthLoader } from '../app/guards/auth-redirect';
+import { PAGE_PATHS } from '../app/routes/page-paths';
 import { dashboardLoader, myMedicineLoader } from '../app/routes/prefetch';
+import { paths } from '../config/paths';
 import { apiRequest } from '../lib/api-client';
 import { EARLY_READS_PROPERTY, takeEarlyAnswer } from '../lib/early-answers';
 import { queryClient } from '../lib/query-client';
 import { useSession } from '../lib/session-store';
 import { SESSION_KEY } from '../lib/storage';
-import { EARLY_READS, earlyReadPaths, guessChartDay, ownToken, startEarlyReads } from './early-reads';
+import {
+  EARLY_READ_PAGES,
+  EARLY_READS,
+  earlyReadPaths,
+  guessChartDay,
+  ownToken,
+  startEarlyReads,
+} from './early-reads';
 
 const ZONE = 'Europe/Zurich';
 let asked: string[] = [];
@@ -70,6 +79,13 @@ describe('the boot script asks for what the app asks for first on a cold start',
   it('the other pages: nothing (the sign-in, a form, an administrator’s list)', () => {
     for (const path of ['/', '/auth/signin', '/my-medicine/edit/3', '/devices', '/dashboard-x'])
       expect(earlyReadPaths(path, '', '2026-11-26')).toEqual([]);
+  });
+
+  it('the pages the server sends the boot script with are exactly those it reads for', () => {
+    const reads = PAGE_PATHS.map((p) => p.path).filter((p) => earlyReadPaths(p, '', '2026-11-26').length > 0);
+    expect([...EARLY_READ_PAGES].sort()).toEqual(reads.sort());
+    expect(EARLY_READ_PAGES).toContain(paths.dashboard);
+    expect(EARLY_READ_PAGES).toContain(paths.myMedicine);
   });
 
   it('the chart day guessed from the device’s clock: the domain’s chart day in the device’s zone', () => {

@@ -58,6 +58,21 @@ export function guessChartDay(now: number): string {
   return `${wall.getFullYear()}-${two(wall.getMonth() + 1)}-${two(wall.getDate())}`;
 }
 
+const DASHBOARDS = ['/dashboard/index2', '/dashboard/weekly', '/dashboard/monthly'];
+/** My Medicine's pages, with the medicine type each shows ('' for all). */
+const MY_MEDICINE: Record<string, string> = {
+  '/my-medicine': '',
+  '/my-medicine/type-1': '1',
+  '/my-medicine/type-2': '2',
+};
+
+/**
+ * The pages the boot script asks for first reads on (without a language prefix): the server sends
+ * the boot script with these pages' HTML only (the build's `boot-pages.json`, vite.config.ts), so the
+ * sign-in and the other pages do not load it for nothing.
+ */
+export const EARLY_READ_PAGES: readonly string[] = ['/dashboard', ...DASHBOARDS, ...Object.keys(MY_MEDICINE)];
+
 /**
  * The reads the app makes first on a cold start of `pathname` (with or without a /de or /fr prefix),
  * as a user reading their own data: the signed-in layout's (the user and the profile:
@@ -69,9 +84,8 @@ export function earlyReadPaths(pathname: string, search: string, today: string):
   const shell = ['/api/users/me', '/api/profile/userdata'];
   const adherence = (from: string, to: string) => `/api/adherence?from=${from}&to=${to}`;
   if (path === '/dashboard') return [...shell, '/api/storage-alerts', adherence(today, addDays(today, 1))];
-  if (['/dashboard/index2', '/dashboard/weekly', '/dashboard/monthly'].includes(path))
-    return [...shell, '/api/storage-alerts'];
-  const type = { '/my-medicine': '', '/my-medicine/type-1': '1', '/my-medicine/type-2': '2' }[path];
+  if (DASHBOARDS.includes(path)) return [...shell, '/api/storage-alerts'];
+  const type = MY_MEDICINE[path];
   if (type === undefined) return [];
   const query = new URLSearchParams(search);
   return [
