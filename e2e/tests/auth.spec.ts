@@ -43,6 +43,38 @@ test.describe('authentication screens', () => {
       .toContain('Someone just tried to create a DoseDot account with this e-mail address');
   });
 
+  test('sign-in names the missing or wrong field, focuses it and sends nothing', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/local')) sent.push(r.url());
+    });
+    await page.goto('/auth/signin');
+    const email = page.getByLabel(/^Email/);
+    const password = page.getByLabel(/^Password/);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('This field is required')).toHaveCount(2);
+    await expect(email).toBeFocused();
+    // Checked again as it is typed in: a wrong address is named, the password is still missing.
+    await email.fill('anna.muster');
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(email).toBeFocused();
+    await email.fill(accounts.anna.email);
+    await expect(page.getByText('Invalid email address')).toBeHidden();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(password).toBeFocused();
+    await expect(page.getByText('This field is required')).toHaveCount(1);
+    expect(sent).toEqual([]);
+    // Both right: it signs in.
+    await password.fill(accounts.anna.password);
+    await expect(page.getByText('This field is required')).toBeHidden();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(sent).toHaveLength(1);
+  });
+
   test('a wrong password shows the spec message', async ({ page }) => {
     await page.goto('/auth/signin');
     await signIn(page, accounts.anna.email, 'wrong-password-123');
