@@ -65,7 +65,10 @@ export function startDoseDot(extraEnv: Record<string, string> = {}): Promise<Run
   delete env.NODE_OPTIONS;
   // BENCH_SERVER_MAIN: another build of the server (an A/B of two commits).
   const main = process.env.BENCH_SERVER_MAIN ?? path.join(ROOT, 'packages/server/dist/main.js');
-  return startNode([main], env, () => rmSync(dataDir, { recursive: true, force: true }));
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server (an A/B of a V8 setting, e.g. the young
+  // generation's size), split at spaces.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return startNode([...nodeArgs, main], env, () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 /** The bare Fastify ceiling answering each path with the given bytes. */
