@@ -109,4 +109,34 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/my-medicine$/);
     await expect(menu).toBeHidden();
   });
+
+  test("the side menu's code loads when the menu is first wanted, and a tap opens it even before", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    // A slow network once the page is there: the menu's code arrives a second after it is asked for.
+    let opened = false;
+    await page.route('**/assets/*.js', async (route) => {
+      if (opened) await delay(1_000);
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const atStart = scripts.length;
+    opened = true;
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    // It came with the tap, not with the page.
+    expect(scripts.length).toBeGreaterThan(atStart);
+    await menu.getByRole('link', { name: 'My Medicine' }).click();
+    await expect(page).toHaveURL(/\/my-medicine$/);
+    await expect(menu).toBeHidden();
+  });
 });
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,13 +1,12 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppLink } from '../../components/app-link';
@@ -24,10 +23,12 @@ import { ViewerProvider } from '../../lib/viewer';
 import { RequireAuth } from '../guards/require-auth';
 import { CaregivingBanner } from './caregiving-banner';
 import { ImpersonationBanner } from './impersonation-banner';
-import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
 const DRAWER_WIDTH = LAYOUT.drawerWidth;
+/** The side menu and its drawer (side-menu.tsx): not part of a phone's cold start. */
+const loadSideNav = () => import('./side-menu');
+const SideNav = lazy(loadSideNav);
 
 /** The layout of every private page: side menu, toolbar, settings; login required. */
 export function DefaultLayout() {
@@ -46,6 +47,10 @@ function Shell() {
   // One side menu, the one the screen shows: a phone does not render the permanent one hidden (nor
   // ask for what it shows) on every page's cold start (issue 23 item 12).
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  // On a phone the menu's code loads when it is first wanted (asked for as the finger or the focus
+  // reaches the button, so it is mostly there by the click), and stays mounted after.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const preloadMenu = () => void loadSideNav();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -75,7 +80,12 @@ function Shell() {
           <IconButton
             edge="start"
             aria-label={t('nav.openMenu')}
-            onClick={() => setMobileOpen(true)}
+            onClick={() => {
+              setMenuWanted(true);
+              setMobileOpen(true);
+            }}
+            onPointerDown={preloadMenu}
+            onFocus={preloadMenu}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
@@ -101,20 +111,11 @@ function Shell() {
       </AppBar>
 
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        {wide ? (
-          <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
-            <SideMenu />
-          </Drawer>
-        ) : (
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
-            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-          >
-            <SideMenu onNavigate={() => setMobileOpen(false)} />
-          </Drawer>
-        )}
+        {wide || menuWanted ? (
+          <Suspense fallback={null}>
+            <SideNav wide={wide} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+          </Suspense>
+        ) : null}
       </Box>
 
       <Box

@@ -7,6 +7,7 @@ import Medication from '@mui/icons-material/Medication';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -27,6 +28,7 @@ import { useLocalizedPath } from '../../hooks/use-locale';
 import { useUser } from '../../lib/current-user';
 import { stripLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
+import { LAYOUT } from '../../lib/theme';
 import { type MenuKey, menuItemsFor } from './menu-items';
 
 const ICONS: Record<MenuKey, ReactElement> = {
@@ -39,8 +41,35 @@ const ICONS: Record<MenuKey, ReactElement> = {
   caregiving: <VolunteerActivismOutlined />,
 };
 
+/**
+ * The side menu in its drawer: always open on a wide screen; on a phone slid in from the menu button
+ * and closed by a tap outside or on an entry. The layout loads this module lazily (on a wide screen
+ * at once, on a phone when the menu is first wanted), so a phone's cold start does not load the
+ * drawer, its modal and the tooltips (issue 23 item 12).
+ */
+export default function SideNav({
+  wide,
+  open,
+  onClose,
+}: {
+  wide: boolean;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const paper = { '& .MuiDrawer-paper': { width: LAYOUT.drawerWidth } };
+  return wide ? (
+    <Drawer variant="permanent" open sx={paper}>
+      <SideMenu />
+    </Drawer>
+  ) : (
+    <Drawer variant="temporary" open={open} onClose={onClose} sx={paper}>
+      <SideMenu onNavigate={onClose} />
+    </Drawer>
+  );
+}
+
 /** The side menu by role, with the version text and the footer links. */
-export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const href = useLocalizedPath();
