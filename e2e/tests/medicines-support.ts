@@ -3,6 +3,7 @@ import path from 'node:path';
 import { toLocalIso } from '@dosedot/domain/time';
 import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { EXTERNAL_CHECK_MS } from '../../packages/server/src/db/read-cache';
 import { DATA_DIR, newEmail, signIn } from './support';
 
 /*
@@ -87,16 +88,26 @@ export function englishTime(time: string): RegExp {
   return new RegExp(text.replace(/\s/g, '\\s'));
 }
 
-/** Writes straight into the e2e server's SQLite file, in one transaction. */
+/**
+ * Writes straight into the e2e server's SQLite file, in one transaction. The server sees another
+ * process's commit within EXTERNAL_CHECK_MS (it checks `PRAGMA data_version` at most that often:
+ * packages/server/src/db/read-cache.ts); after a write this waits that long, so the next request
+ * the test makes is answered from the new data, however soon it comes.
+ */
 export function withDb<T>(work: (db: Database.Database) => T): T {
   const db = new Database(path.join(DATA_DIR, 'dosedot.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    return db.transaction(() => work(db))();
+    const changes = db.prepare('select total_changes()').pluck();
+    const before = changes.get() as number;
+    const result = db.transaction(() => work(db))();
+    if ((changes.get() as number) !== before) Atomics.wait(SLEEP, 0, 0, EXTERNAL_CHECK_MS + 50);
+    return result;
   } finally {
     db.close();
   }
 }
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * A new box held by the patient since `since` (sensor, profile link and assignment), written in
