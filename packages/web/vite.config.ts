@@ -209,19 +209,25 @@ interface Modules {
     importedIds: readonly string[];
   } | null;
 }
+/** The side menu docked on a wide screen: loaded lazily, at once there, on a phone with its menu. */
+const isSideNav = (id: string) => /[\\/]src[\\/]app[\\/]layouts[\\/]side-menu\.tsx$/.test(id);
 /**
  * The shells' parts loaded when first used (the account menu, the language menu, the settings): a
  * module of components/ or app/layouts/ that is imported lazily, and not by the routes.
  */
 const isLaterShellPart = (id: string, modules: Modules) =>
   /[\\/]src[\\/](components|app[\\/]layouts)[\\/]/.test(id) &&
-  (modules.getModuleInfo(id)?.dynamicImporters ?? []).some((by) => !/[\\/]app[\\/]routes[\\/]/.test(by));
+  (modules.getModuleInfo(id)?.dynamicImporters ?? []).some((by) => !/[\\/]app[\\/]routes[\\/]/.test(by)) &&
+  !isSideNav(id);
 /** What every signed-in page starts from besides: the private layouts. */
 const isPrivateRoot = (id: string, modules: Modules) =>
-  /[\\/]src[\\/]app[\\/]layouts[\\/]/.test(id) && !isPublicRoot(id) && !isLaterShellPart(id, modules);
+  /[\\/]src[\\/]app[\\/]layouts[\\/]/.test(id) &&
+  !isPublicRoot(id) &&
+  !isLaterShellPart(id, modules) &&
+  !isSideNav(id);
 /** What the signed-in shell and the dashboard start from: the entry, the private layouts, the dashboard's pages. */
 const isSharedRoot = (id: string, modules: Modules) =>
-  /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id, modules) || isDashboardRoot(id);
+  /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id, modules) || isDashboardRoot(id) || isSideNav(id);
 
 /** Whether a root imports the module, directly or through static imports (answers kept per root kind). */
 function reachedFrom(isRoot: (id: string, modules: Modules) => boolean, cache: Map<string, boolean>) {
@@ -254,6 +260,13 @@ const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
 const inDashboard = reachedFrom(isDashboardRoot, new Map());
 const inSharedShell = reachedFrom(isSharedRoot, new Map());
 const inLaterShell = reachedFrom(isLaterShellPart, new Map());
+const inSideNav = reachedFrom((id) => isSideNav(id), new Map());
+/** The phone's menu drawer (app/layouts/mobile-nav.tsx), a chunk of its own. */
+const isMobileNav = (id: string) => /[\\/]src[\\/]app[\\/]layouts[\\/]mobile-nav\.tsx$/.test(id);
+const inOtherLaterShell = reachedFrom(
+  (id, modules) => isLaterShellPart(id, modules) && !isMobileNav(id),
+  new Map(),
+);
 
 /**
  * Few, larger chunks instead of one per module (a phone's cold start pays a round trip for each,
@@ -263,6 +276,7 @@ const inLaterShell = reachedFrom(isLaterShellPart, new Map());
  * - `signin`: what only the sign-in's layout and page use (the form library, the inputs): the
  *   dashboard does not load it (issue 25 item 6);
  * - `private`: what the signed-in layouts add, and the English texts beyond the shell's;
+ * - `sidenav`: the side menu docked on a wide screen and what only it uses (the tooltip, popper);
  * - `menus`: what the shells' parts loaded when first used (the account and language menus, the
  *   settings) add to `private` and `everyday`: the popovers and the dialog (issue 25 item 6);
  * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
@@ -273,7 +287,17 @@ const inLaterShell = reachedFrom(isLaterShellPart, new Map());
  * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
  * one of those packages itself.
  */
-const CHUNK_KINDS = ['vendor', 'app', 'signin', 'private', 'everyday', 'menus', 'common', 'feature'] as const;
+const CHUNK_KINDS = [
+  'vendor',
+  'app',
+  'signin',
+  'private',
+  'everyday',
+  'sidenav',
+  'menus',
+  'common',
+  'feature',
+] as const;
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
   if (library && LATER_PACKAGES.test(id)) return null;
@@ -300,6 +324,10 @@ function chunkOf(id: string, modules: Modules): string | null {
   if (!library) {
     const info = modules.getModuleInfo(id);
     if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;
+    if (isSideNav(id)) return 'sidenav';
+    // The phone's menu drawer: a chunk of its own, so that a page loading `menus` (its dialogs) does
+    // not load the side menu with it.
+    if (isMobileNav(id)) return null;
     if (isLaterShellPart(id, modules)) return 'menus';
     const lazyPart = info.dynamicImporters.length > 0 && !/\/pages\/|\/app\/layouts\//.test(source);
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
@@ -320,6 +348,11 @@ function chunkOf(id: string, modules: Modules): string | null {
   if (feature) return feature;
   if (!library && inPrivateShell(id, modules)) return 'private';
   if (inDashboard(id, modules)) return 'everyday';
+  // What the docked side menu needs (the list, the tooltip and popper) in a chunk of its own: a wide
+  // screen loads it at once, a phone with its menu. What the shells' other later parts (the menus'
+  // popovers: transitions, the portal, list icons) use as well goes with the signed-in layouts, so
+  // that neither `sidenav` nor `menus` loads the other.
+  if (inSideNav(id, modules)) return inOtherLaterShell(id, modules) ? 'private' : 'sidenav';
   return inLaterShell(id, modules) ? 'menus' : 'common';
 }
 

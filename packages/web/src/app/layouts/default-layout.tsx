@@ -26,9 +26,10 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { UserMenu } from './user-menu';
 
 const DRAWER_WIDTH = LAYOUT.drawerWidth;
-/** The side menu and its drawer (side-menu.tsx): not part of a phone's cold start. */
-const loadSideNav = () => import('./side-menu');
-const SideNav = lazy(loadSideNav);
+/** The side menu, docked on a wide screen (side-menu.tsx) or slid in on a phone (mobile-nav.tsx): not part of a phone's cold start. */
+const SideNav = lazy(() => import('./side-menu'));
+const loadMobileNav = () => import('./mobile-nav');
+const MobileNav = lazy(loadMobileNav);
 
 /** The layout of every private page: side menu, toolbar, settings; login required. */
 export function DefaultLayout() {
@@ -50,7 +51,7 @@ function Shell() {
   // On a phone the menu's code loads when it is first wanted (asked for as the finger or the focus
   // reaches the button, so it is mostly there by the click), and stays mounted after.
   const [menuWanted, setMenuWanted] = useState(false);
-  const preloadMenu = () => void loadSideNav();
+  const preloadMenu = () => void loadMobileNav();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -111,11 +112,10 @@ function Shell() {
       </AppBar>
 
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        {wide || menuWanted ? (
-          <Suspense fallback={null}>
-            <SideNav wide={wide} open={mobileOpen} onClose={() => setMobileOpen(false)} />
-          </Suspense>
-        ) : null}
+        <Suspense fallback={null}>
+          {wide ? <SideNav /> : null}
+          {!wide && menuWanted ? <MobileNav open={mobileOpen} onClose={() => setMobileOpen(false)} /> : null}
+        </Suspense>
       </Box>
 
       <Box

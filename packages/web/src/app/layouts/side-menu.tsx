@@ -7,12 +7,12 @@ import Medication from '@mui/icons-material/Medication';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
@@ -42,34 +42,37 @@ const ICONS: Record<MenuKey, ReactElement> = {
 };
 
 /**
- * The side menu in its drawer: always open on a wide screen; on a phone slid in from the menu button
- * and closed by a tap outside or on an entry. The layout loads this module lazily (on a wide screen
- * at once, on a phone when the menu is first wanted), so a phone's cold start does not load the
- * drawer, its modal and the tooltips (issue 23 item 12).
+ * The side menu on a wide screen, always there at the left as a docked drawer's paper (without the
+ * Drawer component, whose modal only the phone's menu needs: mobile-nav.tsx). The layout loads this
+ * module lazily, at once on a wide screen and on a phone only when the menu is first wanted, so a
+ * phone's cold start does not load the menu, its tooltips and popper (issue 23 item 12).
  */
-export default function SideNav({
-  wide,
-  open,
-  onClose,
-}: {
-  wide: boolean;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const paper = { '& .MuiDrawer-paper': { width: LAYOUT.drawerWidth } };
-  return wide ? (
-    <Drawer variant="permanent" open sx={paper}>
+export default function SideNav() {
+  return (
+    <Paper
+      square
+      elevation={0}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        zIndex: (theme) => theme.zIndex.drawer,
+        width: LAYOUT.drawerWidth,
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        overflowY: 'auto',
+        borderRight: 1,
+        borderColor: 'divider',
+      }}
+    >
       <SideMenu />
-    </Drawer>
-  ) : (
-    <Drawer variant="temporary" open={open} onClose={onClose} sx={paper}>
-      <SideMenu onNavigate={onClose} />
-    </Drawer>
+    </Paper>
   );
 }
 
 /** The side menu by role, with the version text and the footer links. */
-function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const href = useLocalizedPath();
