@@ -24,7 +24,11 @@ test('logout asks first, ends the token on the server, clears all stored app dat
 }) => {
   await freshSession(page);
   const account = page.getByRole('button', { name: 'Open the account menu' });
-  await expect(account.getByRole('img')).toHaveAttribute('src', '/default-avatar.svg');
+  // The default picture, drawn in the page (no request of its own), named for the user.
+  await expect(account.getByRole('img', { name: 'Profile picture of Alex Admin' })).toHaveAttribute(
+    'data-default-avatar',
+    '',
+  );
   await account.click();
   // Upper-case name, e-mail, Profile and Logout.
   await expect(page.getByText('Alex Admin')).toHaveCSS('text-transform', 'uppercase');
