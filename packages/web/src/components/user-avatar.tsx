@@ -2,8 +2,7 @@ import Avatar from '@mui/material/Avatar';
 
 /**
  * The picture every user has until a profile image is set, drawn in the page (no request of its
- * own on every signed-in page's cold start, issue 23 item 12); the same picture as
- * public/default-avatar.svg.
+ * own on every signed-in page's cold start, issue 23 item 12).
  */
 function DefaultPicture({ alt }: { alt: string }) {
   return (
