@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { ARTIFACTS, accounts, expectAccessible, presetTheme, statePath } from './support';
 
@@ -138,5 +139,3 @@ test.describe('on a phone', () => {
     await expect(menu).toBeHidden();
   });
 });
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

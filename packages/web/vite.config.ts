@@ -260,7 +260,7 @@ const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
 const inDashboard = reachedFrom(isDashboardRoot, new Map());
 const inSharedShell = reachedFrom(isSharedRoot, new Map());
 const inLaterShell = reachedFrom(isLaterShellPart, new Map());
-const inSideNav = reachedFrom((id) => isSideNav(id), new Map());
+const inSideNav = reachedFrom(isSideNav, new Map());
 /** The phone's menu drawer (app/layouts/mobile-nav.tsx), a chunk of its own. */
 const isMobileNav = (id: string) => /[\\/]src[\\/]app[\\/]layouts[\\/]mobile-nav\.tsx$/.test(id);
 const inOtherLaterShell = reachedFrom(

@@ -58,7 +58,8 @@ export function guessChartDay(now: number): string {
   return `${wall.getFullYear()}-${two(wall.getMonth() + 1)}-${two(wall.getDate())}`;
 }
 
-const DASHBOARDS = ['/dashboard/index2', '/dashboard/weekly', '/dashboard/monthly'];
+/** The dashboard's other views (the day's plan is /dashboard itself). */
+const DASHBOARD_VIEWS = ['/dashboard/index2', '/dashboard/weekly', '/dashboard/monthly'];
 /** My Medicine's pages, with the medicine type each shows ('' for all). */
 const MY_MEDICINE: Record<string, string> = {
   '/my-medicine': '',
@@ -71,7 +72,11 @@ const MY_MEDICINE: Record<string, string> = {
  * the boot script with these pages' HTML only (the build's `boot-pages.json`, vite.config.ts), so the
  * sign-in and the other pages do not load it for nothing.
  */
-export const EARLY_READ_PAGES: readonly string[] = ['/dashboard', ...DASHBOARDS, ...Object.keys(MY_MEDICINE)];
+export const EARLY_READ_PAGES: readonly string[] = [
+  '/dashboard',
+  ...DASHBOARD_VIEWS,
+  ...Object.keys(MY_MEDICINE),
+];
 
 /**
  * The reads the app makes first on a cold start of `pathname` (with or without a /de or /fr prefix),
@@ -84,7 +89,7 @@ export function earlyReadPaths(pathname: string, search: string, today: string):
   const shell = ['/api/users/me', '/api/profile/userdata'];
   const adherence = (from: string, to: string) => `/api/adherence?from=${from}&to=${to}`;
   if (path === '/dashboard') return [...shell, '/api/storage-alerts', adherence(today, addDays(today, 1))];
-  if (DASHBOARDS.includes(path)) return [...shell, '/api/storage-alerts'];
+  if (DASHBOARD_VIEWS.includes(path)) return [...shell, '/api/storage-alerts'];
   const type = MY_MEDICINE[path];
   if (type === undefined) return [];
   const query = new URLSearchParams(search);
