@@ -1,6 +1,8 @@
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { constants, createReadStream, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { bufferedOutput } from './log-destination';
 
@@ -25,4 +27,37 @@ describe('bufferedOutput', () => {
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 2000 }).toBe('{"msg":"listening"}\n');
     await out.end();
   });
+});
+
+describe('bufferedOutput when the output stalls', () => {
+  it('drops lines past 8 MB waiting, and says how many once the output takes lines again', async () => {
+    // A named pipe nobody reads yet: its 64 KB fill, then every write waits.
+    const dir = mkdtempSync(path.join(tmpdir(), 'log-'));
+    const fifo = path.join(dir, 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    const out = bufferedOutput(fd);
+    const line = `${JSON.stringify({ msg: 'x'.repeat(1000) })}\n`;
+    // 20 MB of lines: the first 8 MB wait, the rest is dropped.
+    const lines = 20_000;
+    for (let i = 0; i < lines; i++) out.stream.write(line);
+    await delay(300);
+    // Now read everything: the waiting lines leave, then the line that counts the dropped ones.
+    const reader = createReadStream('', { fd: openSync(fifo, 'r') });
+    let text = '';
+    reader.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    await expect
+      .poll(() => /"msg":"(\d+) log lines dropped: the output did not keep up"/.exec(text)?.[1], {
+        timeout: 10_000,
+      })
+      .toBeDefined();
+    const dropped = Number(/"msg":"(\d+) log lines dropped/.exec(text)?.[1]);
+    const kept = text.split('\n').filter((l) => l.includes('"x')).length;
+    // Every line is either out or counted as dropped; and some were dropped.
+    expect(dropped).toBeGreaterThan(0);
+    expect(kept + dropped).toBe(lines);
+    reader.destroy();
+  }, 20_000);
 });
