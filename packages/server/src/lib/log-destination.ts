@@ -28,8 +28,9 @@ export function bufferedOutput(fd = 1): LogDestination {
   // under way, and end()'s last synchronous write could overtake it.
   const out = pino.destination({ dest: fd, sync: false, minLength: 1, maxLength: MAX_WAITING_BYTES });
   let dropped = 0;
+  // A dropped chunk holds many lines (handOver joins them): each counts.
   out.on('drop', (chunk: string) => {
-    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) dropped++;
+    dropped += chunk.split('\n').length - 1;
   });
   out.on('drain', () => {
     if (dropped === 0) return;
