@@ -47,6 +47,11 @@ export async function measureColdStart(): Promise<ColdStart[]> {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    // The patient's phone keeps the demo profile's time zone (the server's default): the boot
+    // script's guess of today's chart day then matches the page's, whatever the hour of the run
+    // (on a machine in UTC, from 02:00 to 03:00 UTC in winter, the page asked for its day
+    // again after its code had run: a round trip more than a patient has).
+    env: { ...process.env, TZ: 'Europe/Berlin' },
   });
   try {
     const patient = DEMO_ACCOUNTS.find((a) => a.key === 'anna');
@@ -57,7 +62,9 @@ export async function measureColdStart(): Promise<ColdStart[]> {
     });
     const { jwt } = (await login.json()) as { jwt: string };
     const results: ColdStart[] = [];
-    for (const [page, signedIn] of PAGES) {
+    // LIGHTHOUSE_PAGES=/dashboard,/my-medicine measures only those (while trying a change).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const [page, signedIn] of PAGES.filter(([p]) => !only || only.includes(p))) {
       const figures: ColdStart[] = [];
       // A run whose trace Lighthouse could not record (NO_NAVSTART, now and then) is run again, twice at most.
       for (let run = 0, retries = 0; run < runs; run++) {
@@ -78,6 +85,9 @@ export async function measureColdStart(): Promise<ColdStart[]> {
             logLevel: 'error',
             output: 'json',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            // LIGHTHOUSE_THROTTLING=devtools: the page really slowed down (network and CPU) instead of
+            // Lighthouse's simulation from an unthrottled load (the default, what the targets mean).
+            throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate',
           },
           undefined,
           tab,
@@ -116,6 +126,8 @@ export async function measureColdStart(): Promise<ColdStart[]> {
             'lcp-breakdown-insight',
             'largest-contentful-paint-element',
             'long-tasks',
+            // The observed (unthrottled) timings beside the simulated ones.
+            'metrics',
           ]) {
             const details = audit(id)?.details;
             if (details && 'items' in details) console.log(id, JSON.stringify(details.items).slice(0, 4000));
