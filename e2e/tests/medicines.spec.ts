@@ -166,6 +166,34 @@ test.describe('the demo patient', () => {
     expect(rows).toEqual(shown);
   });
 
+  test("My Medicine's first screen loads no form code; the add dialog brings it when opened", async ({
+    page,
+  }) => {
+    // The form libraries (zod, react-hook-form) are the build's `forms` chunk (vite.config.ts): a
+    // phone's cold start of My Medicine does not wait for them (issue 23 item 12).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await skipTour(page);
+    await page.goto('/my-medicine');
+    await expect(page.getByRole('button', { name: /^Metformin/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Dot chart from/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.startsWith('/assets/medicines-'))).toBe(true);
+    expect(scripts.filter((s) => s.startsWith('/assets/forms-'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add medicine' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add medicine' });
+    await expect(dialog.getByLabel(/^Name/)).toBeVisible();
+    expect(scripts.filter((s) => s.startsWith('/assets/forms-'))).toHaveLength(1);
+    // It checks as before: an empty name is refused, with the field named.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('This field is required').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('the dot chart, its legend and the plans are there and accessible', async ({ page }) => {
     await skipTour(page);
     await page.goto('/my-medicine');

@@ -295,15 +295,38 @@ const CHUNK_KINDS = [
   'everyday',
   'sidenav',
   'menus',
+  'forms',
   'common',
   'feature',
 ] as const;
+
+/** The form libraries: the checks (zod) and the form state (react-hook-form and its resolvers). */
+const FORM_LIBRARIES = /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/;
+const reachesForms = new Map<string, boolean>();
+/**
+ * Whether a module of the web app imports a form library, directly or through the app's static
+ * imports. Not through the domain package: its barrels reach zod from nearly every page through
+ * schemas the page never runs (dropped from the build); a domain module that does import zod is in
+ * `forms` itself, and a page that runs it loads `forms` for it.
+ */
+function usesForms(id: string, modules: Modules): boolean {
+  const known = reachesForms.get(id);
+  if (known !== undefined) return known;
+  // A cycle reached again counts as not reaching (its other modules answer for it).
+  reachesForms.set(id, false);
+  const answer = (modules.getModuleInfo(id)?.importedIds ?? []).some(
+    (i) => FORM_LIBRARIES.test(i) || (/[\\/]packages[\\/]web[\\/]src[\\/]/.test(i) && usesForms(i, modules)),
+  );
+  reachesForms.set(id, answer);
+  return answer;
+}
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
   if (library && LATER_PACKAGES.test(id)) return null;
   // zod runs only in the forms of pages; the domain's barrels reach it from the shell through
   // schemas no page runs (dropped from the build), which would put it in `vendor` (+24 KB gzip).
-  if (/node_modules[\\/]zod[\\/]/.test(id)) return 'common';
+  // With react-hook-form it waits in `forms`, which a page without a form open does not load.
+  if (FORM_LIBRARIES.test(id)) return 'forms';
   const source = id.replace(/\\/g, '/');
   // So do the domain's schema modules: reached through the barrels, one in `app` took zod with it
   // (its group takes in what its modules import), 24 KB gzip on every page (issue 23 item 12).
@@ -311,7 +334,7 @@ function chunkOf(id: string, modules: Modules): string | null {
     /\/packages\/domain\/src\//.test(source) &&
     (modules.getModuleInfo(id)?.importedIds ?? []).some((i) => /node_modules[\\/]zod[\\/]/.test(i))
   )
-    return 'common';
+    return 'forms';
   // react-i18next's <Trans> (and the HTML parser under it) only the sign-up page renders; its barrel,
   // which the shell imports, would put it in `vendor` (4 KB gzip on every page, issue 23 item 12).
   if (
@@ -345,7 +368,12 @@ function chunkOf(id: string, modules: Modules): string | null {
     return 'signin';
   }
   const feature = /\/src\/features\/([^/]+)\//.exec(source)?.[1];
-  if (feature) return feature;
+  // A feature's modules that use a form library (its forms, and the pages and parts showing them
+  // at once) in a chunk of their own: a page of the feature without a form open loads neither it
+  // nor `forms` (My Medicine: its add dialog loads when opened, issue 23 item 12).
+  if (feature) return usesForms(id, modules) ? `${feature}-forms` : feature;
+  // Our shared form modules (lib/form.ts, the shared schemas) go with the form libraries.
+  if (!library && usesForms(id, modules)) return 'forms';
   if (!library && inPrivateShell(id, modules)) return 'private';
   if (inDashboard(id, modules)) return 'everyday';
   // What the docked side menu needs (the list, the tooltip and popper) in a chunk of its own: a wide

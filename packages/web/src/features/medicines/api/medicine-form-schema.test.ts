@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formValuesOf, medicineFormSchema, medicineInputOf, splitStrength } from './medicine-form-schema';
+import { splitStrength } from '../utils/strength';
+import { formValuesOf, medicineFormSchema, medicineInputOf } from './medicine-form-schema';
 
 const valid = {
   name: 'Metformin',

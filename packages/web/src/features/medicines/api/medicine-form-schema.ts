@@ -5,6 +5,7 @@ import { STORAGE_LIMITS } from '@dosedot/domain/storage';
 import * as z from 'zod/mini';
 import { requiredText } from '../../../lib/form-schemas';
 import { shortTime } from '../../../lib/format';
+import { splitStrength } from '../utils/strength';
 
 /*
  * The medicine form (add dialog, add page and edit page). Messages are catalog keys; the server
@@ -118,15 +119,6 @@ export const medicineFormSchema = z
     ),
   );
 export type MedicineFormValues = z.infer<typeof medicineFormSchema>;
-
-/**
- * '500 mg' as amount and unit, '500' as an amount without a unit; a strength written another way
- * stays whole in the amount.
- */
-export function splitStrength(strength: string | null): { amount: string; unit: string } {
-  const m = /^(\d+(?:[.,]\d+)?)(?: ?(\D.*))?$/.exec(strength ?? '');
-  return m ? { amount: m[1] ?? '', unit: m[2] ?? '' } : { amount: strength ?? '', unit: '' };
-}
 
 const limitText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 

@@ -1,3 +1,4 @@
+import { STRENGTH_UNITS } from '@dosedot/domain/contract';
 import { GALENIC_FORMS } from '@dosedot/domain/schedule';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +11,6 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/form';
 import type { MedicineFormValues } from '../api/medicine-form-schema';
-import { STRENGTH_UNITS } from '../utils/strength';
 import { DosageTimesField } from './dosage-times-field';
 
 /** As many columns as fit with room for the longest label (one on a phone). */

@@ -3,7 +3,7 @@ import { monthOf } from '@dosedot/domain/time';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -19,7 +19,6 @@ import { stripLocale } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
 import { useMedicines } from '../api/get-medicines';
 import { useStock } from '../api/get-stock';
-import { AddMedicineDialog } from '../components/add-medicine-dialog';
 import { EmediplanActions } from '../components/emediplan-actions';
 import { HistoryCard } from '../components/history-card';
 import { MedicineList } from '../components/medicine-list';
@@ -29,6 +28,12 @@ import { ScheduleCard } from '../components/schedule-card';
 import { Section } from '../components/section';
 import { useDoctorReport } from '../hooks/use-doctor-report';
 import { useSearchState } from '../hooks/use-search-state';
+
+// The add dialog (the medicine form with its checks: react-hook-form and zod) loads when first
+// opened, not with the page: a phone's first screen does not wait for it (issue 23 item 12).
+const AddMedicineDialog = lazy(() =>
+  import('../components/add-medicine-dialog').then((m) => ({ default: m.AddMedicineDialog })),
+);
 
 const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths.myMedicineType2]: 2 };
 
@@ -57,6 +62,12 @@ export function MyMedicinePage() {
   // have answered, not once per answer (each a long task on a phone; issue 23 item 12).
   const answered = useAnsweredTogether(list, all, stock, profile);
   const [adding, setAdding] = useState(false);
+  // Kept once opened: closing it animates, and its chunk is not asked for again.
+  const [addOpened, setAddOpened] = useState(false);
+  const add = () => {
+    setAddOpened(true);
+    setAdding(true);
+  };
   const report = useDoctorReport(state.range, all.data ?? [], profile.data);
   const view: View = VIEWS.find((v) => v === state.view) ?? 'dot-chart';
   // The history and the plans below render once the medicines have painted: on a phone the first
@@ -70,7 +81,7 @@ export function MyMedicinePage() {
         actions={
           readOnly ? null : (
             <>
-              <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+              <Button variant="contained" startIcon={<Add />} onClick={add}>
                 {t('medicines.add.button')}
               </Button>
               <EmediplanActions />
@@ -102,7 +113,7 @@ export function MyMedicinePage() {
             return (
               <EmptyState title={t('medicines.list.empty')}>
                 {readOnly ? null : (
-                  <Button onClick={() => setAdding(true)} startIcon={<Add />}>
+                  <Button onClick={add} startIcon={<Add />}>
                     {t('medicines.add.button')}
                   </Button>
                 )}
@@ -145,15 +156,19 @@ export function MyMedicinePage() {
           onChange={state.set}
         />
       ) : null}
-      <AddMedicineDialog
-        open={adding}
-        type={type}
-        onClose={() => setAdding(false)}
-        onAdded={(id) => {
-          setAdding(false);
-          state.set({ medicine: id });
-        }}
-      />
+      {addOpened ? (
+        <Suspense fallback={null}>
+          <AddMedicineDialog
+            open={adding}
+            type={type}
+            onClose={() => setAdding(false)}
+            onAdded={(id) => {
+              setAdding(false);
+              state.set({ medicine: id });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
