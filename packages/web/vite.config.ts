@@ -281,8 +281,11 @@ const inOtherLaterShell = reachedFrom(
  *   settings) add to `private` and `everyday`: the popovers and the dialog (issue 25 item 6);
  * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
  *   use besides the shell (issue 25 item 6: the dashboard does not load the other pages' components);
- * - `common`: the other libraries and shared modules of ours that only pages use (forms, tables, …);
- * - one chunk per feature, named after it, with its pages and parts.
+ * - `forms`: the form libraries (zod, react-hook-form) and our shared modules that use them, loaded by
+ *   a page with a form open, not by one that only shows data (My Medicine, issue 23 item 12);
+ * - `common`: the other libraries and shared modules of ours that only pages use (tables, …);
+ * - one chunk per feature, named after it, with its pages and parts; the feature's modules that use
+ *   a form library in `<feature>-forms`.
  * What loads later stays apart: the packages above, German, French and most English texts, the parts a page loads
  * lazily (a dynamic import that is not a page or a layout), and any module of ours that imports
  * one of those packages itself.
@@ -312,13 +315,23 @@ const reachesForms = new Map<string, boolean>();
 function usesForms(id: string, modules: Modules): boolean {
   const known = reachesForms.get(id);
   if (known !== undefined) return known;
-  // A cycle reached again counts as not reaching (its other modules answer for it).
-  reachesForms.set(id, false);
-  const answer = (modules.getModuleInfo(id)?.importedIds ?? []).some(
-    (i) => FORM_LIBRARIES.test(i) || (/[\\/]packages[\\/]web[\\/]src[\\/]/.test(i) && usesForms(i, modules)),
-  );
-  reachesForms.set(id, answer);
-  return answer;
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const imported of modules.getModuleInfo(next)?.importedIds ?? []) {
+      if (FORM_LIBRARIES.test(imported) || reachesForms.get(imported)) {
+        reachesForms.set(id, true);
+        return true;
+      }
+      if (/[\\/]packages[\\/]web[\\/]src[\\/]/.test(imported) && !seen.has(imported)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  // Nothing reached imports a form library: none of them does.
+  for (const other of seen) reachesForms.set(other, false);
+  return false;
 }
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
