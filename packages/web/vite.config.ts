@@ -229,8 +229,17 @@ const isPrivateRoot = (id: string, modules: Modules) =>
 const isSharedRoot = (id: string, modules: Modules) =>
   /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id, modules) || isDashboardRoot(id) || isSideNav(id);
 
-/** Whether a root imports the module, directly or through static imports (answers kept per root kind). */
-function reachedFrom(isRoot: (id: string, modules: Modules) => boolean, cache: Map<string, boolean>) {
+/** The modules that statically import a module: the walk of `reachedFrom` goes up them unless told otherwise. */
+const importersOf = (id: string, modules: Modules) => modules.getModuleInfo(id)?.importers ?? [];
+/**
+ * Whether a root imports the module, directly or through static imports (answers kept per root
+ * kind); with `along` another step than up to the importers (down to the imported modules).
+ */
+function reachedFrom(
+  isRoot: (id: string, modules: Modules) => boolean,
+  cache: Map<string, boolean>,
+  along: (id: string, modules: Modules) => readonly string[] = importersOf,
+) {
   return (id: string, modules: Modules): boolean => {
     const known = cache.get(id);
     if (known !== undefined) return known;
@@ -241,7 +250,7 @@ function reachedFrom(isRoot: (id: string, modules: Modules) => boolean, cache: M
         cache.set(id, true);
         return true;
       }
-      for (const by of modules.getModuleInfo(next)?.importers ?? []) {
+      for (const by of along(next, modules)) {
         if (!seen.has(by) && cache.get(by) !== false) {
           seen.add(by);
           queue.push(by);
@@ -305,34 +314,20 @@ const CHUNK_KINDS = [
 
 /** The form libraries: the checks (zod) and the form state (react-hook-form and its resolvers). */
 const FORM_LIBRARIES = /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/;
-const reachesForms = new Map<string, boolean>();
 /**
  * Whether a module of the web app imports a form library, directly or through the app's static
  * imports. Not through the domain package: its barrels reach zod from nearly every page through
  * schemas the page never runs (dropped from the build); a domain module that does import zod is in
  * `forms` itself, and a page that runs it loads `forms` for it.
  */
-function usesForms(id: string, modules: Modules): boolean {
-  const known = reachesForms.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set([id]);
-  const queue = [id];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    for (const imported of modules.getModuleInfo(next)?.importedIds ?? []) {
-      if (FORM_LIBRARIES.test(imported) || reachesForms.get(imported)) {
-        reachesForms.set(id, true);
-        return true;
-      }
-      if (/[\\/]packages[\\/]web[\\/]src[\\/]/.test(imported) && !seen.has(imported)) {
-        seen.add(imported);
-        queue.push(imported);
-      }
-    }
-  }
-  // Nothing reached imports a form library: none of them does.
-  for (const other of seen) reachesForms.set(other, false);
-  return false;
-}
+const usesForms = reachedFrom(
+  (id) => FORM_LIBRARIES.test(id),
+  new Map(),
+  (id, modules) =>
+    (modules.getModuleInfo(id)?.importedIds ?? []).filter(
+      (i) => FORM_LIBRARIES.test(i) || /[\\/]packages[\\/]web[\\/]src[\\/]/.test(i),
+    ),
+);
 function chunkOf(id: string, modules: Modules): string | null {
   const library = /node_modules[\\/]/.test(id);
   if (library && LATER_PACKAGES.test(id)) return null;
