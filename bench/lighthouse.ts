@@ -126,6 +126,7 @@ export async function measureColdStart(): Promise<ColdStart[]> {
             'lcp-breakdown-insight',
             'largest-contentful-paint-element',
             'long-tasks',
+            'layout-shifts',
             // The observed (unthrottled) timings beside the simulated ones.
             'metrics',
           ]) {

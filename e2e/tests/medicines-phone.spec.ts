@@ -6,6 +6,7 @@ import {
   PASSWORD,
   type Patient,
   profileOf,
+  showPlans,
   signInAs,
   skipTour,
 } from './medicines-support';
@@ -147,6 +148,9 @@ test.describe('the pages fit the phone', () => {
         for (const view of ['', '?view=daily', '?view=monthly', '?view=presses', '?view=schedules']) {
           await page.goto(`${prefix}/my-medicine${view}`);
           await expect(page.getByRole('tabpanel')).toBeVisible();
+          // The panel is drawn when it nears the screen.
+          await page.getByRole('tabpanel').scrollIntoViewIfNeeded();
+          await expect(page.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true');
           await page.waitForLoadState('networkidle');
           await fits(`My Medicine ${view || '(dot chart)'}`);
         }
@@ -210,6 +214,8 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
   });
   await signInAs(page, patient);
   await page.goto('/my-medicine');
+  // It opens when the chart it explains comes into view.
+  await showPlans(page);
   await expect(page.getByText('Your doses at a glance')).toBeVisible();
 
   // No backdrop: nothing of the tour covers the screen, and the menu beside it still works.
@@ -234,6 +240,7 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
 
   // It opened once: not on the next visit, nor after signing out and in again.
   await page.goto('/my-medicine');
+  await showPlans(page);
   await expect(page.locator('[data-tour="dot-legend"]')).toBeVisible();
   await page.waitForTimeout(1500);
   await expect(page.getByText('Your doses at a glance')).toBeHidden();
@@ -244,6 +251,7 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
   await signIn(page, patient.email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/my-medicine');
+  await showPlans(page);
   await expect(page.locator('[data-tour="dot-legend"]')).toBeVisible();
   await page.waitForTimeout(1500);
   await expect(page.getByText('Your doses at a glance')).toBeHidden();
@@ -274,6 +282,7 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
   await signIn(phone, patient.email, PASSWORD);
   await expect(phone).toHaveURL(/\/dashboard$/);
   await phone.goto('/my-medicine');
+  await showPlans(phone);
   await expect(phone.locator('[data-tour="dot-legend"]')).toBeVisible();
   await phone.waitForTimeout(1500);
   await expect(phone.getByText('Your doses at a glance')).toBeHidden();

@@ -139,3 +139,41 @@ export function pressTheBox(profileId: number, pressedAt: number) {
     );
   });
 }
+
+/**
+ * The cells of a medicine history table, header first, over all its pages (ten doses a page): the
+ * pager's 'Next page' is followed until it is disabled or absent. The action column (confirm by
+ * hand) is left out, as the CSV export leaves it out.
+ */
+export async function historyTableRows(page: Page, medicine: string): Promise<string[][]> {
+  const history = page.getByRole('region', { name: `Medicine history: ${medicine}` });
+  const table = history.getByRole('table', { name: `Medicine history: ${medicine}` });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const cellsOf = () =>
+    table
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('th:not([data-action]), td:not([data-action])')].map((cell) =>
+            (cell.textContent ?? '').trim(),
+          ),
+        ),
+      );
+  const [header, ...rows] = await cellsOf();
+  const next = history.getByRole('button', { name: 'Next page' });
+  while ((await next.count()) > 0 && (await next.isEnabled())) {
+    const firstBefore = rows.length > 0 ? await table.getByRole('row').nth(1).textContent() : null;
+    await next.click();
+    await expect(table.getByRole('row').nth(1)).not.toHaveText(firstBefore ?? '');
+    rows.push(...(await cellsOf()).slice(1));
+  }
+  return [header ?? [], ...rows];
+}
+
+/**
+ * Scrolls My Medicine's plans and charts into view: their panel (the dot chart and its tour, the
+ * plans) is drawn when it comes near the screen (issue 23 item 12).
+ */
+export async function showPlans(page: Page) {
+  await page.getByRole('region', { name: 'Plans and charts' }).scrollIntoViewIfNeeded();
+}

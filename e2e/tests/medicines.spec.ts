@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { expect, test } from '@playwright/test';
-import { addMedicine, englishTime, newPatient, profileOf, signInAs, skipTour } from './medicines-support';
+import {
+  addMedicine,
+  englishTime,
+  historyTableRows,
+  newPatient,
+  profileOf,
+  showPlans,
+  signInAs,
+  skipTour,
+} from './medicines-support';
 import { accounts, expectAccessible, statePath } from './support';
 
 test('a patient adds a medicine with two dosage times and sees them in all schedules and the daily plan', async ({
@@ -146,17 +155,18 @@ test.describe('the demo patient', () => {
     await skipTour(page);
     await page.goto('/my-medicine');
     await page.getByRole('button', { name: /^Metformin/ }).click();
-    const table = page.getByRole('table', { name: 'Medicine history: Metformin' });
-    await expect(table.getByRole('row').nth(1)).toBeVisible();
-    const shown = await table.getByRole('row').evaluateAll((rows) =>
-      // The row's action (confirm a dose by hand) is no data: the CSV leaves it out.
-      rows.map((row) =>
-        [...row.querySelectorAll('th:not([data-action]), td:not([data-action])')].map((cell) =>
-          (cell.textContent ?? '').trim(),
-        ),
-      ),
-    );
-    expect(shown.length).toBeGreaterThan(10);
+    // A month of doses: a page of ten at a time, the newest first, and how many there are.
+    const history = page.getByRole('region', { name: 'Medicine history: Metformin' });
+    await expect(history.getByRole('table').getByRole('row')).toHaveCount(11);
+    await expect(history.getByText(/^1–10 of \d+ doses$/)).toBeVisible();
+    const shown = await historyTableRows(page, 'Metformin');
+    const doses = shown.length - 1;
+    expect(doses).toBeGreaterThan(20);
+    // The pages together: every dose once, and the last page says where it starts.
+    expect(new Set(shown.slice(1).map((cells) => cells.join('|'))).size).toBe(doses);
+    await expect(
+      history.getByText(`${Math.floor((doses - 1) / 10) * 10 + 1}–${doses} of ${doses} doses`),
+    ).toBeVisible();
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -166,22 +176,36 @@ test.describe('the demo patient', () => {
     expect(rows).toEqual(shown);
   });
 
-  test("My Medicine's first screen loads no form code; the add dialog brings it when opened", async ({
+  test("My Medicine's first screen on a phone loads no form code and no chart library; scrolling to the chart and opening the add dialog bring them", async ({
     page,
   }) => {
-    // The form libraries (zod, react-hook-form) are the build's `forms` chunk (vite.config.ts): a
-    // phone's cold start of My Medicine does not wait for them (issue 23 item 12).
+    // The form libraries (zod, react-hook-form) are the build's `forms` chunk (vite.config.ts), and
+    // ECharts comes with the dot chart, drawn when it nears the screen: a phone's cold start of My
+    // Medicine waits for neither (issue 23 item 12).
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await skipTour(page);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/my-medicine');
     await expect(page.getByRole('button', { name: /^Metformin/ })).toBeVisible();
-    await expect(page.getByRole('img', { name: /^Dot chart from/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: /^Medicine history: / })
+        .getByRole('row')
+        .nth(1),
+    ).toBeAttached();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.startsWith('/assets/medicines-'))).toBe(true);
     expect(scripts.filter((s) => s.startsWith('/assets/forms-'))).toEqual([]);
+    expect(scripts.filter((s) => /^\/assets\/(echart|dot-chart)-/.test(s))).toEqual([]);
+    await expect(page.getByRole('img', { name: /^Dot chart from/ })).toHaveCount(0);
+
+    await showPlans(page);
+    await expect(page.getByRole('img', { name: /^Dot chart from/ })).toBeVisible();
+    expect(scripts.filter((s) => s.startsWith('/assets/echart-'))).toHaveLength(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.getByRole('button', { name: 'Add medicine' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add medicine' });
@@ -194,9 +218,34 @@ test.describe('the demo patient', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the page's head asks for the webfont with the scripts, and it is fetched once", async ({ page }) => {
+    // Asked for before the first text is laid out, it is there when the data paints: nothing moves
+    // when it swaps in (issue 23 item 12). Fonts are fetched with CORS: without `crossorigin` the
+    // preload would be a second download.
+    const html = await (await page.request.get('/my-medicine')).text();
+    const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/.exec(html);
+    expect(preload?.[1]).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    const font = await page.request.get(preload?.[1] ?? '');
+    expect(font.headers()['content-type']).toBe('font/woff2');
+    // The sign-in paints before it arrives and does without it: its scripts come sooner.
+    expect(await (await page.request.get('/auth/signin')).text()).not.toContain('as="font"');
+    await skipTour(page);
+    await page.goto('/my-medicine');
+    await expect(page.getByRole('button', { name: /^Metformin/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.includes('/inter-')),
+    );
+    expect(fetched).toEqual([preload?.[1]]);
+  });
+
   test('the dot chart, its legend and the plans are there and accessible', async ({ page }) => {
     await skipTour(page);
     await page.goto('/my-medicine');
+    await showPlans(page);
     await expect(page.getByRole('img', { name: /^Dot chart from/ })).toBeVisible();
     const legend = page.getByRole('list', { name: 'Legend' });
     for (const label of [

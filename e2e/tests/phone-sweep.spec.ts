@@ -258,6 +258,18 @@ async function setLanguage(page: Page, url: string, lang: string) {
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
+  // Parts drawn when they near the screen (My Medicine's plans and charts) are drawn: scroll down
+  // the page a screen at a time, then back to the top.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   // Skeletons and spinners gone: the page shows its data.
   await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });

@@ -33,10 +33,11 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
   const { t } = useTranslation();
   const [taking, setTaking] = useState(false);
   const schedule = useMedicineSchedule(medicine.id, range);
-  const rows = schedule.data ? historyRows(schedule.data.history, lang, zone, t) : [];
+  const history = schedule.data?.history ?? [];
+  // Every dose of the period, formatted when asked for (the table formats only the page it shows).
   const exportCsv = () =>
     downloadText(
-      toCsv([historyHeaders(t), ...rows.map((r) => r.cells)]),
+      toCsv([historyHeaders(t), ...historyRows(history, lang, zone, t).map((r) => r.cells)]),
       `dosedot-${slug(medicine.name)}-${range.from}-${range.to}.csv`,
     );
 
@@ -61,7 +62,7 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
             size="small"
             startIcon={<FileDownloadOutlined />}
             onClick={exportCsv}
-            disabled={rows.length === 0}
+            disabled={history.length === 0}
           >
             {t('medicines.export.csv')}
           </Button>
@@ -71,11 +72,13 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
       <QueryState query={schedule}>
         {(data) => (
           <>
-            {medicine.type === 2 ? null : rows.length === 0 ? (
+            {medicine.type === 2 ? null : history.length === 0 ? (
               <Typography color="text.secondary">{t('medicines.history.empty')}</Typography>
             ) : (
               <HistoryTable
-                rows={rows}
+                // A new medicine or period opens on its first page.
+                key={`${medicine.id}/${range.from}/${range.to}`}
+                history={history}
                 label={t('medicines.history.title', { name: medicine.name })}
                 action={(row) =>
                   canConfirm(row.status, row.scheduledAt) ? (
@@ -84,7 +87,7 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
                 }
               />
             )}
-            {rows.some((row) => row.status === 'not_tracked') ? (
+            {history.some((intake) => intake.status === 'not_tracked') ? (
               <Alert severity="info" sx={{ mt: 2 }}>
                 {t('medicines.intake.notTracked')}
               </Alert>

@@ -1,63 +1,86 @@
-import Box from '@mui/material/Box';
+import type { IntakeEntry } from '@dosedot/domain';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
-import { type HistoryRow, historyHeaders } from '../utils/history-rows';
+import { ListPager } from '../../../components/list-pager';
+import { useViewer } from '../../../lib/viewer';
+import { type HistoryRow, historyHeaders, historyRows } from '../utils/history-rows';
+
+/** Doses per page: a phone shows a page without scrolling inside the table. */
+export const HISTORY_PAGE_SIZE = 10;
 
 interface HistoryTableProps {
-  rows: HistoryRow[];
+  /** The doses of the period, newest first. */
+  history: IntakeEntry[];
   label: string;
   /** What a row offers beside its cells (confirming a dose by hand); not part of the CSV. */
   action?: (row: HistoryRow) => ReactNode;
 }
 
-/** The medicine history: one row per dose, newest first; the CSV export writes the same rows. */
-export function HistoryTable({ rows, label, action }: HistoryTableProps) {
+/**
+ * The medicine history: one row per dose, newest first, a page at a time (a year holds hundreds;
+ * only the page shown is formatted and drawn). The CSV export writes the same rows, all of them.
+ */
+export function HistoryTable({ history, label, action }: HistoryTableProps) {
   const { t } = useTranslation();
+  const { lang, zone } = useViewer();
+  const [page, setPage] = useState(1);
+  const pageCount = Math.max(1, Math.ceil(history.length / HISTORY_PAGE_SIZE));
+  const shown = Math.min(page, pageCount);
+  const first = (shown - 1) * HISTORY_PAGE_SIZE;
+  const rows = historyRows(history.slice(first, first + HISTORY_PAGE_SIZE), lang, zone, t);
   const headers = historyHeaders(t);
   return (
-    <TableContainer sx={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label={label}>
-      <Table size="small" stickyHeader aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {headers.map((h) => (
-              <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
-                {h}
-              </TableCell>
-            ))}
-            {action ? <TableCell data-action aria-hidden="true" /> : null}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              {row.cells.map((cell, i) => (
-                <TableCell key={headers[i]} sx={{ whiteSpace: 'nowrap' }}>
-                  {i === 2 ? (
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <DotMark kind={row.kind} />
-                      {cell}
-                    </Box>
-                  ) : (
-                    cell
-                  )}
-                </TableCell>
+    <>
+      <TableContainer role="region" aria-label={label} tabIndex={0}>
+        {/* One rule for every cell instead of a style per cell: a page renders in one short task. */}
+        <Table size="small" aria-label={label} sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+          <TableHead>
+            <TableRow>
+              {headers.map((h) => (
+                <TableCell key={h}>{h}</TableCell>
               ))}
-              {action ? (
-                <TableCell data-action sx={{ whiteSpace: 'nowrap', py: 0.25 }}>
-                  {action(row)}
-                </TableCell>
-              ) : null}
+              {action ? <TableCell data-action aria-hidden="true" /> : null}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                {row.cells.map((cell, i) => (
+                  <TableCell key={headers[i]}>
+                    {i === 2 ? (
+                      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                        <DotMark kind={row.kind} />
+                        {cell}
+                      </span>
+                    ) : (
+                      cell
+                    )}
+                  </TableCell>
+                ))}
+                {action ? (
+                  <TableCell data-action sx={{ py: 0.25 }}>
+                    {action(row)}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pageCount > 1 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('medicines.history.shown', { from: first + 1, to: first + rows.length, count: history.length })}
+        </Typography>
+      ) : null}
+      <ListPager pageCount={pageCount} page={shown} onChange={setPage} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useAdherence } from '../api/get-adherence';
 import { useProfileSchedule } from '../api/get-profile-schedule';
 import type { DateRange } from '../api/keys';
@@ -35,10 +36,16 @@ interface PlansSectionProps {
   onChange: (changes: Record<string, string | undefined>) => void;
 }
 
-/** The dot chart, the daily and monthly plans, the button presses and all schedules, as tabs. */
+/**
+ * The dot chart, the daily and monthly plans, the button presses and all schedules, as tabs. The
+ * tabs show at once; the panel is drawn when the section comes near the screen: on a phone it is
+ * far below the first screen, and the dot chart (ECharts) and its tour wait until the patient
+ * scrolls to it (issue 23 item 12).
+ */
 export function PlansSection(props: PlansSectionProps) {
   const { t } = useTranslation();
   const id = useId();
+  const [panelRef, near] = useNearViewport<HTMLDivElement>();
   const { view, range, medicines } = props;
   const adherence = useAdherence(range);
   const schedule = useProfileSchedule();
@@ -106,12 +113,17 @@ export function PlansSection(props: PlansSectionProps) {
         ))}
       </Tabs>
       <div
+        ref={panelRef}
         role="tabpanel"
         id={`${id}-${view}-panel`}
         aria-labelledby={`${id}-${view}-tab`}
-        style={{ padding: 16 }}
+        aria-busy={!near}
+        // Until it is drawn, room for it: the page below does not jump when it is.
+        style={{ padding: 16, minHeight: near ? undefined : 320 }}
       >
-        {props.rangeValid || view === 'daily' || view === 'monthly' || view === 'schedules' ? panel() : null}
+        {near && (props.rangeValid || view === 'daily' || view === 'monthly' || view === 'schedules')
+          ? panel()
+          : null}
       </div>
     </Paper>
   );

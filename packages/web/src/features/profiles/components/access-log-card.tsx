@@ -11,12 +11,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
+import { ListPager } from '../../../components/list-pager';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { failureKey } from '../../../lib/api-client';
 import { formatInZone } from '../../../lib/time-zone';
 import { useViewer } from '../../../lib/viewer';
 import { useAccessLog } from '../api/get-access-log';
-import { ListPager } from './list-pager';
 
 /** The audited actions the patient reads in words (the audit's action without its prefix). */
 const ACTIONS = [

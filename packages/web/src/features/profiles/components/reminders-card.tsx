@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from '../../../components/content-card';
+import { ListPager } from '../../../components/list-pager';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { QueryState } from '../../../components/query-state';
 import { failureKey } from '../../../lib/api-client';
@@ -36,7 +37,6 @@ import {
   reminderFormValuesOf,
   reminderSettingsOf,
 } from '../utils/reminder-form';
-import { ListPager } from './list-pager';
 
 const FIELDS = ['email', 'push', 'quietFrom', 'quietTo', 'missedAfterMinutes', 'refillDays'] as const;
 
