@@ -199,7 +199,12 @@ test.describe('the demo patient', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.startsWith('/assets/medicines-'))).toBe(true);
     expect(scripts.filter((s) => s.startsWith('/assets/forms-'))).toEqual([]);
-    expect(scripts.filter((s) => /^\/assets\/(echart|dot-chart)-/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /^\/assets\/(echart|dot-chart|plan-panel)-/.test(s))).toEqual([]);
+    // Nor the dialogs' code, the menus' or the side menu's, nor the grab bag of other pages' parts:
+    // its own parts are in `mymedicine` (vite.config.ts).
+    expect(
+      scripts.filter((s) => /^\/assets\/(menus|sidenav|common|confirm-dialog-view|took-one-dialog)-/.test(s)),
+    ).toEqual([]);
     await expect(page.getByRole('img', { name: /^Dot chart from/ })).toHaveCount(0);
 
     await showPlans(page);

@@ -281,11 +281,20 @@ function reachedFrom(
     return false;
   };
 }
+/** The modules a page or layout imports statically: what its first load brings. */
+const onAPage = reachedFrom(
+  (id) => /[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/][^\\/]+[\\/]pages[\\/])/.test(id),
+  new Map(),
+);
 /** The dashboard's pages: what patients open most, right after signing in. */
 const isDashboardRoot = (id: string) => /[\\/]src[\\/]features[\\/]dashboard[\\/]pages[\\/]/.test(id);
 const inPublicShell = reachedFrom(isPublicRoot, new Map());
 const inPrivateShell = reachedFrom(isPrivateRoot, new Map());
 const inDashboard = reachedFrom(isDashboardRoot, new Map());
+const inMyMedicine = reachedFrom(
+  (id) => /[\\/]src[\\/]features[\\/]medicines[\\/]pages[\\/]my-medicine-page\.tsx$/.test(id),
+  new Map(),
+);
 const inSharedShell = reachedFrom(isSharedRoot, new Map());
 const inLaterShell = reachedFrom(isLaterShellPart, new Map());
 const inSideNav = reachedFrom(isSideNav, new Map());
@@ -309,6 +318,8 @@ const inOtherLaterShell = reachedFrom(
  *   settings) add to `private` and `everyday`: the popovers and the dialog (issue 25 item 6);
  * - `everyday`: libraries and shared modules of ours (not of a feature) that the dashboard's pages
  *   use besides the shell (issue 25 item 6: the dashboard does not load the other pages' components);
+ * - `mymedicine`: those that My Medicine's page adds to `everyday` (issue 23 item 12: it loads
+ *   neither `common` nor the menus' and side menu's chunks that `common` imports);
  * - `forms`: the form libraries (zod, react-hook-form) and our shared modules that use them, loaded by
  *   a page with a form open, not by one that only shows data (My Medicine, issue 23 item 12);
  * - `common`: the other libraries and shared modules of ours that only pages use (tables, …);
@@ -324,6 +335,7 @@ const CHUNK_KINDS = [
   'signin',
   'private',
   'everyday',
+  'mymedicine',
   'sidenav',
   'menus',
   'forms',
@@ -395,6 +407,9 @@ function chunkOf(id: string, modules: Modules): string | null {
     return 'signin';
   }
   const feature = /\/src\/features\/([^/]+)\//.exec(source)?.[1];
+  // A feature's module that only its lazily loaded parts use (the eMediplan dialogs' scanner and file
+  // reader, the plans' panels) loads with them, not with the feature's pages.
+  if (feature && !library && !onAPage(id, modules)) return null;
   // A feature's modules that use a form library (its forms, and the pages and parts showing them
   // at once) in a chunk of their own: a page of the feature without a form open loads neither it
   // nor `forms` (My Medicine: its add dialog loads when opened, issue 23 item 12).
@@ -403,6 +418,10 @@ function chunkOf(id: string, modules: Modules): string | null {
   if (!library && usesForms(id, modules)) return 'forms';
   if (!library && inPrivateShell(id, modules)) return 'private';
   if (inDashboard(id, modules)) return 'everyday';
+  // What My Medicine's page adds (its icons, the pager, the hooks drawing its parts later): a chunk
+  // of its own, so that its first load brings neither the grab bag of `common` nor, through it, the
+  // menus and the side menu (issue 23 item 12).
+  if (inMyMedicine(id, modules)) return 'mymedicine';
   // What the docked side menu needs (the list, the tooltip and popper) in a chunk of its own: a wide
   // screen loads it at once, a phone with its menu. What the shells' other later parts (the menus'
   // popovers: transitions, the portal, list icons) use as well goes with the signed-in layouts, so

@@ -1,40 +1,21 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-view';
 
-interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  question: string;
-  cancelLabel: string;
-  confirmLabel: string;
-  onCancel: () => void;
-  onConfirm: () => void;
-  busy?: boolean;
-}
+// MUI's dialog (the modal, focus trap, transitions: about 12 KB compressed) loads when a question is
+// first asked, not with every page that may ask one (My Medicine's delete buttons; issue 23 item 12).
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
 
-/** A yes/no question before something that cannot be undone (logout, delete, unbind). */
+/**
+ * A yes/no question before something that cannot be undone (logout, delete, unbind). Nothing is
+ * rendered until it first opens; then it stays, so that closing animates.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const titleId = useId();
-  const textId = useId();
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog open={props.open} onClose={props.onCancel} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{props.question}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onCancel} autoFocus>
-          {props.cancelLabel}
-        </Button>
-        <Button onClick={props.onConfirm} variant="contained" disabled={props.busy}>
-          {props.confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

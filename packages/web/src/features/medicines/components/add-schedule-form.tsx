@@ -2,9 +2,9 @@ import type { Medicine } from '@dosedot/domain';
 import AddAlarm from '@mui/icons-material/AddAlarm';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { ApiError, failureKey } from '../../../lib/api-client';
 import { shortTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
@@ -47,15 +47,16 @@ export function AddScheduleForm({ medicine }: { medicine: Medicine }) {
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'flex-start' }}
     >
-      <TextField
+      <TextInput
         type="time"
         size="small"
+        shrinkLabel
         label={t('medicines.schedule.time')}
         value={time}
         onChange={(e) => setTime(e.target.value)}
         error={!!error}
         helperText={error}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+        inputProps={{ step: 60 }}
         sx={{ flex: 1 }}
       />
       <Button

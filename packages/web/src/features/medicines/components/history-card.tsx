@@ -4,7 +4,7 @@ import PanToolAltOutlined from '@mui/icons-material/PanToolAltOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useViewer } from '../../../lib/viewer';
@@ -16,7 +16,9 @@ import { ConfirmDoseButton, canConfirm } from './confirm-dose-button';
 import { HistoryTable } from './history-table';
 import { ManualIntakes } from './manual-intakes';
 import { Section } from './section';
-import { TookOneDialog } from './took-one-dialog';
+
+// 'I took one' asks for the time and amount in a dialog loaded when first opened (issue 23 item 12).
+const TookOneDialog = lazy(() => import('./took-one-dialog').then((m) => ({ default: m.TookOneDialog })));
 
 interface HistoryCardProps {
   medicine: Medicine;
@@ -32,6 +34,8 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
   const { lang, zone, readOnly } = useViewer();
   const { t } = useTranslation();
   const [taking, setTaking] = useState(false);
+  // Kept once opened: closing it animates, and its chunk is not asked for again.
+  const [tookOpened, setTookOpened] = useState(false);
   const schedule = useMedicineSchedule(medicine.id, range);
   const history = schedule.data?.history ?? [];
   // Every dose of the period, formatted when asked for (the table formats only the page it shows).
@@ -53,7 +57,10 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
               variant="contained"
               startIcon={<PanToolAltOutlined />}
               sx={{ minHeight: 44 }}
-              onClick={() => setTaking(true)}
+              onClick={() => {
+                setTookOpened(true);
+                setTaking(true);
+              }}
             >
               {t('medicines.intake.tookOne')}
             </Button>
@@ -96,8 +103,10 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
           </>
         )}
       </QueryState>
-      {medicine.type === 2 && !readOnly ? (
-        <TookOneDialog medicine={medicine} open={taking} onClose={() => setTaking(false)} />
+      {medicine.type === 2 && !readOnly && tookOpened ? (
+        <Suspense fallback={null}>
+          <TookOneDialog medicine={medicine} open={taking} onClose={() => setTaking(false)} />
+        </Suspense>
       ) : null}
     </Section>
   );

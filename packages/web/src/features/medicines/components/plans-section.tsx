@@ -2,18 +2,14 @@ import type { Medicine } from '@dosedot/domain';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/query-state';
+import { Loading } from '../../../components/loading';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
-import { useAdherence } from '../api/get-adherence';
-import { useProfileSchedule } from '../api/get-profile-schedule';
 import type { DateRange } from '../api/keys';
-import { AllSchedules } from './all-schedules';
-import { DailyPlan } from './daily-plan';
-import { DotChartCard } from './dot-chart-card';
-import { MonthlyPlan } from './monthly-plan';
-import { PressHistory } from './press-history';
+
+// The panels' code (the plans, the dot chart and its tour) loads with the first panel drawn.
+const PlanPanel = lazy(() => import('./plan-panel'));
 
 export const VIEWS = ['dot-chart', 'daily', 'monthly', 'presses', 'schedules'] as const;
 export type View = (typeof VIEWS)[number];
@@ -46,52 +42,7 @@ export function PlansSection(props: PlansSectionProps) {
   const { t } = useTranslation();
   const id = useId();
   const [panelRef, near] = useNearViewport<HTMLDivElement>();
-  const { view, range, medicines } = props;
-  const adherence = useAdherence(range);
-  const schedule = useProfileSchedule();
-  const names = new Map(medicines.map((m) => [m.id, m.name]));
-
-  const panel = () => {
-    switch (view) {
-      case 'dot-chart':
-        return (
-          <QueryState query={adherence}>
-            {(data) => (
-              <QueryState query={schedule}>
-                {(entries) => (
-                  <DotChartCard
-                    adherence={data}
-                    dosageTimes={entries.schedule.map((e) => e.dosage_time)}
-                    medicineNames={names}
-                  />
-                )}
-              </QueryState>
-            )}
-          </QueryState>
-        );
-      case 'daily':
-        return (
-          <DailyPlan day={props.day} medicines={medicines} onDayChange={(day) => props.onChange({ day })} />
-        );
-      case 'monthly':
-        return props.selected ? (
-          <MonthlyPlan
-            medicine={props.selected}
-            month={props.month}
-            onMonthChange={(month) => props.onChange({ month })}
-          />
-        ) : null;
-      case 'presses':
-        return (
-          <QueryState query={adherence}>
-            {(data) => <PressHistory adherence={data} medicineNames={names} />}
-          </QueryState>
-        );
-      case 'schedules':
-        return <QueryState query={schedule}>{(entries) => <AllSchedules {...entries} />}</QueryState>;
-    }
-  };
-
+  const { view } = props;
   return (
     <Paper component="section" variant="outlined" aria-label={t('medicines.views.label')} sx={{ mt: 3 }}>
       <Tabs
@@ -121,9 +72,11 @@ export function PlansSection(props: PlansSectionProps) {
         // Until it is drawn, room for it: the page below does not jump when it is.
         style={{ padding: 16, minHeight: near ? undefined : 320 }}
       >
-        {near && (props.rangeValid || view === 'daily' || view === 'monthly' || view === 'schedules')
-          ? panel()
-          : null}
+        {near && (props.rangeValid || view === 'daily' || view === 'monthly' || view === 'schedules') ? (
+          <Suspense fallback={<Loading />}>
+            <PlanPanel {...props} />
+          </Suspense>
+        ) : null}
       </div>
     </Paper>
   );

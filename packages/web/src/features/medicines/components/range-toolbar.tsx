@@ -1,8 +1,8 @@
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import type { DateRange } from '../api/keys';
 import { MAX_RANGE_DAYS, type RangeProblem } from '../hooks/use-search-state';
 
@@ -31,23 +31,23 @@ export function RangeToolbar({ range, error, onChange, onReport, reportBusy }: R
         data-tour="range"
         sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}
       >
-        <TextField
+        <TextInput
           type="date"
           size="small"
+          shrinkLabel
           label={t('medicines.range.from')}
           value={range.from}
           onChange={(e) => e.target.value && onChange({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <TextInput
           type="date"
           size="small"
+          shrinkLabel
           label={t('medicines.range.to')}
           value={range.to}
           error={!!message}
           helperText={message}
           onChange={(e) => e.target.value && onChange({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
       <Box sx={{ flex: 1 }} />
