@@ -421,7 +421,9 @@ function chunkOf(id: string, modules: Modules): string | null {
   // What My Medicine's page adds (its icons, the pager, the hooks drawing its parts later): a chunk
   // of its own, so that its first load brings neither the grab bag of `common` nor, through it, the
   // menus and the side menu (issue 23 item 12).
-  if (inMyMedicine(id, modules)) return 'mymedicine';
+  // What the docked side menu uses as well (the list's icons) goes with the signed-in layouts: the
+  // dashboard on a wide screen loads the side menu, and neither loads the other's chunk.
+  if (inMyMedicine(id, modules)) return inSideNav(id, modules) ? 'private' : 'mymedicine';
   // What the docked side menu needs (the list, the tooltip and popper) in a chunk of its own: a wide
   // screen loads it at once, a phone with its menu. What the shells' other later parts (the menus'
   // popovers: transitions, the portal, list icons) use as well goes with the signed-in layouts, so
