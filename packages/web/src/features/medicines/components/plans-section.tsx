@@ -1,4 +1,3 @@
-import type { Medicine } from '@dosedot/domain';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -6,7 +5,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/loading';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
-import type { DateRange } from '../api/keys';
+import type { PlanPanelProps } from './plan-panel';
 
 // The panels' code (the plans, the dot chart and its tour) loads with the first panel drawn.
 const PlanPanel = lazy(() => import('./plan-panel'));
@@ -21,15 +20,8 @@ const LABELS: Record<View, string> = {
   schedules: 'medicines.views.schedules',
 };
 
-interface PlansSectionProps {
-  view: View;
-  range: DateRange;
+interface PlansSectionProps extends PlanPanelProps {
   rangeValid: boolean;
-  medicines: Medicine[];
-  selected: Medicine | undefined;
-  day: string;
-  month: string;
-  onChange: (changes: Record<string, string | undefined>) => void;
 }
 
 /**
