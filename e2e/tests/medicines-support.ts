@@ -162,9 +162,9 @@ export async function historyTableRows(page: Page, medicine: string): Promise<st
   const [header, ...rows] = await cellsOf();
   const next = history.getByRole('button', { name: 'Next page' });
   while ((await next.count()) > 0 && (await next.isEnabled())) {
-    const firstBefore = rows.length > 0 ? await table.getByRole('row').nth(1).textContent() : null;
+    const firstBefore = (await table.getByRole('row').nth(1).textContent()) ?? '';
     await next.click();
-    await expect(table.getByRole('row').nth(1)).not.toHaveText(firstBefore ?? '');
+    await expect(table.getByRole('row').nth(1)).not.toHaveText(firstBefore);
     rows.push(...(await cellsOf()).slice(1));
   }
   return [header ?? [], ...rows];

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../hooks/use-opened-once';
 import type { ConfirmDialogProps } from './confirm-dialog-view';
 
 // MUI's dialog (the modal, focus trap, transitions: about 12 KB compressed) loads when a question is
@@ -10,9 +11,7 @@ const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
  * rendered until it first opens; then it stays, so that closing animates.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
+  if (!useOpenedOnce(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmDialogView {...props} />

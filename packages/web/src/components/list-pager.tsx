@@ -1,7 +1,6 @@
 import Pagination from '@mui/material/Pagination';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../hooks/use-phone';
 
 /**
  * The numbered pages of a list (the profile's access log and messages, a medicine's history), when
@@ -18,7 +17,7 @@ export function ListPager({
   onChange: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   if (pageCount <= 1) return null;
   return (
     <Pagination

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,10 +15,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../hooks/use-phone';
 import { ApiError, failureKey } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { type BoxImportReport, useImportBoxes } from '../api/import-boxes';
@@ -118,7 +117,7 @@ function BulkImportDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const run = useImportBoxes();
   const done = report?.committed === true;
   // On a phone the report needs the whole screen.
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
 
   const reset = () => {
     setFile(null);

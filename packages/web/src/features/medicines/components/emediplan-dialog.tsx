@@ -3,10 +3,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../hooks/use-phone';
 
 /**
  * The layout both eMediplan dialogs share (review finding: import and export repeated it): full
@@ -31,7 +30,7 @@ export function EmediplanDialog({
   primary?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   const titleId = useId();
   return (
     <Dialog

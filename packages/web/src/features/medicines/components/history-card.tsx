@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { useOpenedOnce } from '../../../hooks/use-opened-once';
 import { useViewer } from '../../../lib/viewer';
 import { useMedicineSchedule } from '../api/get-medicine-schedule';
 import type { DateRange } from '../api/keys';
@@ -34,8 +35,7 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
   const { lang, zone, readOnly } = useViewer();
   const { t } = useTranslation();
   const [taking, setTaking] = useState(false);
-  // Kept once opened: closing it animates, and its chunk is not asked for again.
-  const [tookOpened, setTookOpened] = useState(false);
+  const tookOpened = useOpenedOnce(taking);
   const schedule = useMedicineSchedule(medicine.id, range);
   const history = schedule.data?.history ?? [];
   // Every dose of the period, formatted when asked for (the table formats only the page it shows).
@@ -57,10 +57,7 @@ export function HistoryCard({ medicine, range }: HistoryCardProps) {
               variant="contained"
               startIcon={<PanToolAltOutlined />}
               sx={{ minHeight: 44 }}
-              onClick={() => {
-                setTookOpened(true);
-                setTaking(true);
-              }}
+              onClick={() => setTaking(true)}
             >
               {t('medicines.intake.tookOne')}
             </Button>

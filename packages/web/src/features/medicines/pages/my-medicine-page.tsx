@@ -14,6 +14,7 @@ import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
 import { useAfterPaint } from '../../../hooks/use-after-paint';
 import { useAnsweredTogether } from '../../../hooks/use-answered-together';
+import { useOpenedOnce } from '../../../hooks/use-opened-once';
 import { usePatientProfile } from '../../../lib/impersonation';
 import { stripLocale } from '../../../lib/locale';
 import { useViewer } from '../../../lib/viewer';
@@ -62,12 +63,8 @@ export function MyMedicinePage() {
   // have answered, not once per answer (each a long task on a phone; issue 23 item 12).
   const answered = useAnsweredTogether(list, all, stock, profile);
   const [adding, setAdding] = useState(false);
-  // Kept once opened: closing it animates, and its chunk is not asked for again.
-  const [addOpened, setAddOpened] = useState(false);
-  const add = () => {
-    setAddOpened(true);
-    setAdding(true);
-  };
+  const addOpened = useOpenedOnce(adding);
+  const add = () => setAdding(true);
   const report = useDoctorReport(state.range, all.data ?? [], profile.data);
   const view: View = VIEWS.find((v) => v === state.view) ?? 'dot-chart';
   // The history and the plans below render once the medicines have painted: on a phone the first
