@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_READ_PAGES } from './src/boot/early-reads';
 import { paths } from './src/config/paths';
+import { webfont } from './webfont';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -153,9 +154,9 @@ function pagePreloads(): Plugin {
  */
 const BOOT = 'src/boot/boot.ts';
 /**
- * The webfont's Latin file (English, German and French need no other), asked for by the head of a
- * page whose data paints late: otherwise it is asked for only once the first text is laid out, and
- * on a slow phone it arrives after the data has painted, which then moves when the font swaps in
+ * The webfont's Latin file (English, German and French need no other; made smaller by webfont.ts),
+ * asked for by the head of a page whose data paints late: otherwise it is asked for only once the
+ * first text is laid out, and on a slow phone it arrives after the data has painted, which then moves when the font swaps in
  * (My Medicine's layout shift of 0.14 under Lighthouse's mobile preset; issue 23 item 12).
  */
 const LATIN_FONT = /^assets\/inter-latin-wght-normal-[^/]+\.woff2$/;
@@ -479,7 +480,14 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), precompress(), pagePreloads(), bootScript(), pwa],
+  plugins: [
+    react(),
+    webfont(path.join(root, 'node_modules/.cache')),
+    precompress(),
+    pagePreloads(),
+    bootScript(),
+    pwa,
+  ],
   define: { __APP_VERSION__: JSON.stringify(versionText()) },
   // No source maps in the build that `npm start` serves (13 MB, and they give the source away);
   // `npm run dev:web` has them, and WEB_SOURCEMAP=1 npm run build writes them for debugging a build

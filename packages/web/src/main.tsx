@@ -1,5 +1,5 @@
 // The webfont, self-hosted: its CSS and woff2 files come with the build, never from another site.
-import '@fontsource-variable/inter';
+import 'virtual:dosedot-webfont.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -1,4 +1,4 @@
-import '@fontsource-variable/inter';
+import 'virtual:dosedot-webfont.css';
 import type { DotStatus } from '@dosedot/domain/adherence';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
