@@ -73,8 +73,12 @@ async function longRangeRoutes(base: string, token: string): Promise<BenchRoute[
   const today = day(0);
   const [month, year] = [day(-29), day(-364)];
   const medicines = await request(`${base}/api/medicines`, { headers: { authorization: `Bearer ${token}` } });
-  const [medicine] = (JSON.parse(medicines.body) as { data: { id: number }[] }).data;
-  if (!medicine) throw new Error('the demo patient has no medicine');
+  // A medicine taken at set times, whose year is a dose or more a day: the list's first can be the
+  // as-needed one, whose year of history is a few intakes (500 bytes, not the year of the issue).
+  const medicine = (
+    JSON.parse(medicines.body) as { data: { id: number; dosage_times?: unknown[] }[] }
+  ).data.find((m) => (m.dosage_times?.length ?? 0) > 0);
+  if (!medicine) throw new Error('the demo patient has no medicine taken at set times');
   return [
     { label: '/api/adherence (a month)', path: `/api/adherence?from=${month}&to=${today}` },
     { label: '/api/adherence (a year)', path: `/api/adherence?from=${year}&to=${today}` },
