@@ -249,8 +249,27 @@ const isPrivateRoot = (id: string, modules: Modules) =>
 const isSharedRoot = (id: string, modules: Modules) =>
   /[\\/]src[\\/]main\.tsx$/.test(id) || isPrivateRoot(id, modules) || isDashboardRoot(id) || isSideNav(id);
 
-/** The modules that statically import a module: the walk of `reachedFrom` goes up them unless told otherwise. */
-const importersOf = (id: string, modules: Modules) => modules.getModuleInfo(id)?.importers ?? [];
+/** A component's own module of MUI (`@mui/material/InputBase/InputBase.mjs`): its barrel is `./index.mjs`. */
+const MUI_COMPONENT = /node_modules[\\/]@mui[\\/]material[\\/]([A-Z]\w*)[\\/]\1\.mjs$/;
+/** MUI's modules of class names (`filledInputClasses.mjs`). */
+const MUI_CLASSES = /node_modules[\\/]@mui[\\/]material[\\/].*Classes\.mjs$/;
+/**
+ * The modules that statically import a module: the walk of `reachedFrom` goes up them unless told
+ * otherwise. A component of MUI is imported through its barrel, which MUI's class-name modules import
+ * too for the component's class names alone: the theme's high-contrast styles take `filledInputClasses`,
+ * which takes `inputBaseClasses` from `InputBase/index.mjs`, and through that barrel InputBase itself
+ * (with TextareaAutosize, 8 KB) counted as used by every page and went into `vendor`, although only
+ * the text fields render it (issue 25 item 6). From a component, the walk goes past its barrel to the
+ * barrel's importers that are not class-name modules.
+ */
+const importersOf = (id: string, modules: Modules): readonly string[] => {
+  const importers = modules.getModuleInfo(id)?.importers ?? [];
+  if (!MUI_COMPONENT.test(id)) return importers;
+  const barrel = id.replace(/[^\\/]+\.mjs$/, 'index.mjs');
+  return importers.flatMap((by) =>
+    by === barrel ? (modules.getModuleInfo(by)?.importers ?? []).filter((i) => !MUI_CLASSES.test(i)) : [by],
+  );
+};
 /**
  * Whether a root imports the module, directly or through static imports (answers kept per root
  * kind); with `along` another step than up to the importers (down to the imported modules).
