@@ -156,8 +156,9 @@ const BOOT = 'src/boot/boot.ts';
 /**
  * The webfont's Latin file (English, German and French need no other; made smaller by webfont.ts),
  * asked for by the head of a page whose data paints late: otherwise it is asked for only once the
- * first text is laid out, and on a slow phone it arrives after the data has painted, which then moves when the font swaps in
- * (My Medicine's layout shift of 0.14 under Lighthouse's mobile preset; issue 23 item 12).
+ * first text is laid out, and on a slow phone it arrives after the data has painted, which then
+ * moves when the font swaps in (My Medicine's layout shift of 0.14 under Lighthouse's mobile
+ * preset; issue 23 item 12).
  */
 const LATIN_FONT = /^assets\/inter-latin-wght-normal-[^/]+\.woff2$/;
 /**

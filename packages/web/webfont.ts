@@ -66,8 +66,8 @@ export function latinSubset(format: 'woff2' | 'sfnt'): Promise<Buffer> {
 /**
  * The faces for WEBFONT_CSS: fontsource's stylesheet, its Latin face pointing at the smaller file,
  * the others at fontsource's files, each declaring the weights the theme uses. Written once per
- * fontsource version and version of this module into node_modules/.cache (the stylesheet beside the Latin file, so that
- * the bundler resolves every url() from it), then read from there.
+ * version of fontsource and of this module into node_modules/.cache (the stylesheet beside the
+ * Latin file, so that the bundler resolves every url() from it), then read from there.
  */
 async function writeWebfont(cacheRoot: string): Promise<string> {
   const css = readFileSync(fontsourceCss, 'utf8');
