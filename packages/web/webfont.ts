@@ -20,7 +20,7 @@ import type { Plugin } from 'vite';
 export const INTER_WEIGHTS = { min: 400, max: 800 } as const;
 
 /** What pages import: the webfont's faces, with the smaller Latin file. */
-export const WEBFONT_CSS = 'virtual:dosedot-webfont.css';
+const WEBFONT_CSS = 'virtual:dosedot-webfont.css';
 
 const LATIN_FILE = 'inter-latin-wght-normal.woff2';
 const require = createRequire(import.meta.url);
@@ -55,9 +55,12 @@ export function latinRange(): string {
   return range;
 }
 
+/** fontsource's Latin file, its weight axis whole. */
+export const latinOriginal = (): Buffer => readFileSync(path.join(fontsourceFiles, LATIN_FILE));
+
 /** The Latin file with the weight axis cut to INTER_WEIGHTS, every character of its range kept. */
 export function latinSubset(format: 'woff2' | 'sfnt'): Promise<Buffer> {
-  return subsetFont(readFileSync(path.join(fontsourceFiles, LATIN_FILE)), charactersOf(latinRange()), {
+  return subsetFont(latinOriginal(), charactersOf(latinRange()), {
     targetFormat: format,
     variationAxes: { wght: { ...INTER_WEIGHTS, default: 400 } },
   });
@@ -73,7 +76,7 @@ async function writeWebfont(cacheRoot: string): Promise<string> {
   const css = readFileSync(fontsourceCss, 'utf8');
   const key = createHash('sha256')
     .update(css)
-    .update(readFileSync(path.join(fontsourceFiles, LATIN_FILE)))
+    .update(latinOriginal())
     .update(readFileSync(fileURLToPath(import.meta.url)))
     .digest('hex')
     .slice(0, 12);

@@ -3,6 +3,3 @@
 
 /** "0.1.0 (abc1234)": package version and short commit, set by vite.config.ts. */
 declare const __APP_VERSION__: string;
-
-/** The webfont's faces (webfont.ts): fontsource's, with a smaller Latin file. */
-declare module 'virtual:dosedot-webfont.css';
