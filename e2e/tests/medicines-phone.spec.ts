@@ -1,5 +1,5 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   addMedicine,
   newPatient,
@@ -160,6 +160,74 @@ test.describe('the pages fit the phone', () => {
         await fits('the new medicine page');
         await storageLabelsClear(page, lang);
       });
+});
+
+/** The furthest right any part of `list` reaches, in CSS pixels from the screen's left edge. */
+const rightmost = (list: Locator) =>
+  list.evaluate((ul) =>
+    Math.max(...[ul, ...ul.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)),
+  );
+
+test.describe("My Medicine's tables on a phone", () => {
+  test.use({ storageState: statePath(accounts.anna.state), isMobile: true, hasTouch: true });
+
+  test("the medicine history, the presses and the schedules show each row as an entry of the screen's width, with every column", async ({
+    page,
+  }) => {
+    await skipTour(page);
+    // On a wide screen, the history's first page as its table shows it.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/my-medicine');
+    await page.getByRole('button', { name: /^Metformin/ }).click();
+    const table = page.getByRole('table', { name: 'Medicine history: Metformin' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    const [header = [], ...rows] = await table
+      .getByRole('row')
+      .evaluateAll((trs) =>
+        trs.map((tr) =>
+          [...tr.querySelectorAll('th:not([data-action]), td:not([data-action])')].map((cell) =>
+            (cell.textContent ?? '').trim(),
+          ),
+        ),
+      );
+    expect(rows.some((cells) => cells[3])).toBe(true);
+
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      const history = page.getByRole('list', { name: 'Medicine history: Metformin' });
+      await expect(history.getByRole('listitem')).toHaveCount(10);
+      await expect(table).toHaveCount(0);
+      // The same doses in the same order, each with every cell of its row, and the columns after
+      // the status under their names.
+      const entries = await history.getByRole('listitem').allInnerTexts();
+      rows.forEach((cells, i) => {
+        for (const cell of cells.filter(Boolean)) expect(entries[i]).toContain(cell);
+        cells.forEach((cell, c) => {
+          if (c >= 3 && cell) expect(entries[i]).toContain(header[c]);
+        });
+      });
+      // Nothing out of sight: no part of the list reaches past the screen's right edge.
+      expect(await rightmost(history)).toBeLessThanOrEqual(size.width);
+    }
+
+    for (const [view, name, least] of [
+      ['presses', text('en', 'medicines.views.presses'), 1],
+      ['schedules', text('en', 'medicines.views.schedules'), 3],
+    ] as const) {
+      await page.goto(`/my-medicine?view=${view}`);
+      await page.getByRole('tabpanel').scrollIntoViewIfNeeded();
+      const list = page.getByRole('list', { name });
+      await expect(list.getByRole('listitem').first()).toBeVisible();
+      expect(await list.getByRole('listitem').count()).toBeGreaterThanOrEqual(least);
+      await expect(page.getByRole('tabpanel').getByRole('table')).toHaveCount(0);
+      expect(await rightmost(list)).toBeLessThanOrEqual(PHONES[1].width);
+    }
+    // A schedule's entry: its time and medicine, then the strength and the form under their names.
+    const schedule = page.getByRole('list', { name: 'All schedules' }).getByRole('listitem').first();
+    await expect(schedule).toContainText(/^8:00\s?AM · Metformin/);
+    await expect(schedule.getByRole('term')).toHaveText(['Strength', 'Form']);
+    await expect(schedule.getByRole('definition')).toHaveText(['500 mg', 'Tablet']);
+  });
 });
 
 /** The storage fields' labels never overlap the unit (°C, %) at the field's end. */

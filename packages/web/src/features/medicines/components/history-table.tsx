@@ -10,6 +10,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
 import { ListPager } from '../../../components/list-pager';
+import { PhoneRows } from '../../../components/phone-rows';
+import { usePhone } from '../../../hooks/use-phone';
 import { useViewer } from '../../../lib/viewer';
 import { type HistoryRow, historyHeaders, historyRows } from '../utils/history-rows';
 
@@ -26,7 +28,9 @@ interface HistoryTableProps {
 
 /**
  * The medicine history: one row per dose, newest first, a page at a time (a year holds hundreds;
- * only the page shown is formatted and drawn). The CSV export writes the same rows, all of them.
+ * only the page shown is formatted and drawn). The CSV export writes the same rows, all of them. On
+ * a phone each dose is an entry of a list instead, its columns one under the other: the table's six
+ * columns are three times a phone's width, and the status and the press were out of sight.
  */
 export function HistoryTable({ history, label, action }: HistoryTableProps) {
   const { t } = useTranslation();
@@ -37,44 +41,66 @@ export function HistoryTable({ history, label, action }: HistoryTableProps) {
   const first = (shown - 1) * HISTORY_PAGE_SIZE;
   const rows = historyRows(history.slice(first, first + HISTORY_PAGE_SIZE), lang, zone, t);
   const headers = historyHeaders(t);
+  const phone = usePhone();
   return (
     <>
-      <TableContainer role="region" aria-label={label} tabIndex={0}>
-        {/* One rule for every cell instead of a style per cell: a page renders in one short task. */}
-        <Table size="small" aria-label={label} sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              {headers.map((h) => (
-                <TableCell key={h}>{h}</TableCell>
-              ))}
-              {action ? <TableCell data-action aria-hidden="true" /> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.key}>
-                {row.cells.map((cell, i) => (
-                  <TableCell key={headers[i]}>
-                    {i === 2 ? (
-                      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-                        <DotMark kind={row.kind} />
-                        {cell}
-                      </span>
-                    ) : (
-                      cell
-                    )}
-                  </TableCell>
+      {phone ? (
+        <PhoneRows
+          label={label}
+          rows={rows.map((row) => {
+            const [date, scheduled, status, ...rest] = row.cells;
+            return {
+              key: row.key,
+              title: `${date} · ${scheduled}`,
+              status: (
+                <>
+                  <DotMark kind={row.kind} />
+                  {status}
+                </>
+              ),
+              details: rest.map((value, i) => [headers[i + 3] ?? '', value] as const),
+              action: action?.(row),
+            };
+          })}
+        />
+      ) : (
+        <TableContainer role="region" aria-label={label} tabIndex={0}>
+          {/* One rule for every cell instead of a style per cell: a page renders in one short task. */}
+          <Table size="small" aria-label={label} sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+            <TableHead>
+              <TableRow>
+                {headers.map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
                 ))}
-                {action ? (
-                  <TableCell data-action sx={{ py: 0.25 }}>
-                    {action(row)}
-                  </TableCell>
-                ) : null}
+                {action ? <TableCell data-action aria-hidden="true" /> : null}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.key}>
+                  {row.cells.map((cell, i) => (
+                    <TableCell key={headers[i]}>
+                      {i === 2 ? (
+                        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                          <DotMark kind={row.kind} />
+                          {cell}
+                        </span>
+                      ) : (
+                        cell
+                      )}
+                    </TableCell>
+                  ))}
+                  {action ? (
+                    <TableCell data-action sx={{ py: 0.25 }}>
+                      {action(row)}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {pageCount > 1 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('medicines.history.shown', { from: first + 1, to: first + rows.length, count: history.length })}

@@ -6,14 +6,22 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
+import { ListPager } from '../../../components/list-pager';
+import { PhoneRows } from '../../../components/phone-rows';
+import { usePhone } from '../../../hooks/use-phone';
 import { formatDateTime, formatTime } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
 import type { Adherence } from '../api/get-adherence';
 import { formatDelta } from '../utils/history-rows';
+import { HISTORY_PAGE_SIZE } from './history-table';
 
-/** Button-press history: every press of the period, newest first, with the dose it was matched to. */
+/**
+ * Button-press history: every press of the period, newest first, with the dose it was matched to. On
+ * a phone a list of entries, ten a page (the table's columns were twice the screen's width).
+ */
 export function PressHistory({
   adherence,
   medicineNames,
@@ -24,6 +32,8 @@ export function PressHistory({
   const { lang } = useViewer();
   const { t } = useTranslation();
   const zone = adherence.timezone;
+  const phone = usePhone();
+  const [page, setPage] = useState(1);
   const presses = adherence.days
     .flatMap((day) => [
       ...day.intakes.flatMap((intake) => (intake.press ? [{ press: intake.press, intake }] : [])),
@@ -33,6 +43,41 @@ export function PressHistory({
 
   if (presses.length === 0)
     return <Typography color="text.secondary">{t('medicines.presses.empty')}</Typography>;
+  const doseOf = (intake: (typeof presses)[number]['intake']) =>
+    intake
+      ? t('medicines.presses.matched', {
+          names: intake.medicineIds.map((id) => medicineNames.get(id) ?? `#${id}`).join(', '),
+          time: formatTime(intake.scheduledAt, lang, zone),
+        })
+      : t('medicines.dot.unmatched');
+  const closenessOf = (intake: (typeof presses)[number]['intake']) => (
+    <>
+      <DotMark kind={intake ? dotStatusOf(intake) : 'unmatched'} />
+      {intake?.band ? t(`medicines.band.${intake.band}`) : t('medicines.dot.unmatched')}
+    </>
+  );
+  if (phone) {
+    const pageCount = Math.ceil(presses.length / HISTORY_PAGE_SIZE);
+    const shown = Math.min(page, pageCount);
+    const first = (shown - 1) * HISTORY_PAGE_SIZE;
+    return (
+      <>
+        <PhoneRows
+          label={t('medicines.views.presses')}
+          rows={presses.slice(first, first + HISTORY_PAGE_SIZE).map(({ press, intake }) => ({
+            key: press,
+            title: formatDateTime(press, lang, zone),
+            status: closenessOf(intake),
+            details: [
+              [t('medicines.presses.dose'), intake ? doseOf(intake) : ''],
+              [t('medicines.history.difference'), intake ? formatDelta(intake.deltaMinutes, t) : ''],
+            ],
+          }))}
+        />
+        <ListPager pageCount={pageCount} page={shown} onChange={setPage} />
+      </>
+    );
+  }
   return (
     <TableContainer
       sx={{ maxHeight: 420 }}
@@ -53,21 +98,13 @@ export function PressHistory({
           {presses.map(({ press, intake }) => (
             <TableRow key={press}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(press, lang, zone)}</TableCell>
-              <TableCell>
-                {intake
-                  ? t('medicines.presses.matched', {
-                      names: intake.medicineIds.map((id) => medicineNames.get(id) ?? `#${id}`).join(', '),
-                      time: formatTime(intake.scheduledAt, lang, zone),
-                    })
-                  : t('medicines.dot.unmatched')}
-              </TableCell>
+              <TableCell>{doseOf(intake)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {intake ? formatDelta(intake.deltaMinutes, t) : ''}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-                  <DotMark kind={intake ? dotStatusOf(intake) : 'unmatched'} />
-                  {intake?.band ? t(`medicines.band.${intake.band}`) : t('medicines.dot.unmatched')}
+                  {closenessOf(intake)}
                 </span>
               </TableCell>
             </TableRow>
