@@ -1,4 +1,5 @@
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import puppeteer from 'puppeteer-core';
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
 import { startDoseDot } from './lib/processes';
@@ -79,6 +80,7 @@ export async function measureColdStart(): Promise<ColdStart[]> {
             );
           }, jwt);
         }
+        simulations().clear();
         const result = await lighthouse(
           `${server.url}${page}`,
           {
@@ -133,6 +135,7 @@ export async function measureColdStart(): Promise<ColdStart[]> {
             const details = audit(id)?.details;
             if (details && 'items' in details) console.log(id, JSON.stringify(details.items).slice(0, 4000));
           }
+          printLcpPath(server.url);
           if (requests?.type === 'table') {
             for (const r of requests.items)
               console.log(
@@ -149,5 +152,51 @@ export async function measureColdStart(): Promise<ColdStart[]> {
   } finally {
     await browser.close();
     await server.stop();
+  }
+}
+
+/** A simulated node's timing (Lantern's own type is not exported). */
+interface NodeTiming {
+  startTime: number;
+  endTime: number;
+}
+/** Lantern's graph node, as far as the path below reads it. */
+interface GraphNode {
+  type: string;
+  duration?: number;
+  request?: { url: string; transferSize: number };
+  childEvents?: { name: string; args?: { data?: { url?: string } } }[];
+}
+
+/** The node timings of each simulation Lighthouse ran in this process, by label (kept for debugging). */
+const simulations = () =>
+  (Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, Map<GraphNode, NodeTiming>> })
+    .allNodeTimings;
+
+/**
+ * LIGHTHOUSE_VERBOSE: what the simulated phone waits for before the largest paint, from Lantern's
+ * own simulations of the run (the optimistic and the pessimistic graph, whose mean is the LCP):
+ * each request and each task of the main thread with its simulated start and end, in order of start.
+ */
+function printLcpPath(origin: string): void {
+  for (const [label, timings] of simulations()) {
+    if (!/LargestContentfulPaint/.test(label)) continue;
+    const nodes = [...timings].sort(([, a], [, b]) => a.startTime - b.startTime);
+    const end = Math.max(...nodes.map(([, t]) => t.endTime));
+    console.log(`${label}: ${Math.round(end)} ms`);
+    for (const [node, t] of nodes) {
+      const what = node.request
+        ? `${node.request.url.replace(origin, '')} ${node.request.transferSize} B`
+        : `main thread ${Math.round((node.duration ?? 0) / 1000)} ms observed: ${[
+            ...new Set(
+              (node.childEvents ?? []).map((e) =>
+                e.args?.data?.url ? `${e.name} ${e.args.data.url.replace(origin, '')}` : e.name,
+              ),
+            ),
+          ]
+            .slice(0, 4)
+            .join(', ')}`;
+      console.log(`  ${Math.round(t.startTime)}–${Math.round(t.endTime)} ms ${what}`);
+    }
   }
 }
