@@ -144,6 +144,18 @@ test.describe('the pages fit the phone', () => {
           page.getByRole('columnheader', { name: text(lang, 'dashboard.weekly.time') }),
         ).toBeVisible();
         await fits('the weekly plan');
+        // The days that do not fit scroll sideways: the grid opens on the last ones (today's), and
+        // the time column stays in view beside them.
+        const inView = await page
+          .getByRole('table')
+          .first()
+          .evaluate((table) => {
+            const box = (table.parentElement as HTMLElement).getBoundingClientRect();
+            const heads = [...table.querySelectorAll('thead th')].map((th) => th.getBoundingClientRect());
+            const within = (r?: DOMRect) => !!r && r.left >= box.left - 1 && r.right <= box.right + 1;
+            return { time: within(heads[0]), today: within(heads.at(-1)) };
+          });
+        expect(inView).toEqual({ time: true, today: true });
 
         for (const view of ['', '?view=daily', '?view=monthly', '?view=presses', '?view=schedules']) {
           await page.goto(`${prefix}/my-medicine${view}`);

@@ -1,12 +1,14 @@
 import type { AdherenceDay } from '@dosedot/domain';
 import { chartDayMinutes, dotStatusOf } from '@dosedot/domain/adherence';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DotMark } from '../../../components/dot-mark';
 import { formatPercent, formatShortDate, formatTime, formatWeekday } from '../../../lib/format';
@@ -22,13 +24,34 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** The first column stays in view while the days scroll sideways on a phone. */
-const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+/**
+ * The first column stays in view while the days scroll sideways on a phone; a rule on its right
+ * shows where the days pass under it (a shadow inside the cell: a collapsed table's border would
+ * stay behind when the cell sticks).
+ */
+const STICKY = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}`,
+} as const;
 
-/** Seven chart days side by side: a row per time of day, a dot per dose, the day's adherence below. */
+/**
+ * Seven chart days side by side: a row per time of day, a dot per dose, the day's adherence below.
+ * Where the days do not fit (a phone shows two or three), the grid opens on the last ones, today's
+ * among them, and the earlier days are a swipe to the left.
+ */
 export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string }) {
   const { lang, zone } = useViewer();
   const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const lastDay = days.at(-1)?.date;
+  // Before the first paint, so the grid never shows the first days and then jumps.
+  useLayoutEffect(() => {
+    const el = container.current;
+    if (el && lastDay) el.scrollLeft = el.scrollWidth - el.clientWidth;
+  }, [lastDay]);
   const slots = new Map<string, number>();
   for (const day of days)
     for (const i of day.intakes)
@@ -38,7 +61,13 @@ export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string 
     // On a phone the seven days scroll sideways inside the card, never the page: the container is
     // positioned, so the visually hidden texts (absolute) stay inside it instead of widening the
     // document; it can take the focus, so the keyboard scrolls it too.
-    <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ position: 'relative' }}>
+    <TableContainer
+      ref={container}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{ position: 'relative' }}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
