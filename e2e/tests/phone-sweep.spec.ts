@@ -221,11 +221,11 @@ function checkPage(width: number): string[] {
       if (lowerHalfOnly && (getComputedStyle(f).position !== 'fixed' || fr.top < window.innerHeight / 2))
         continue;
       for (const el of content) {
-        if (scrolledUnder(f, el)) continue;
         const r = el.getBoundingClientRect();
         const w = Math.min(r.right, fr.right) - Math.max(r.left, fr.left);
         const h = Math.min(r.bottom, fr.bottom) - Math.max(r.top, fr.top);
-        if (w > 2 && h > 2) {
+        // The ancestors' styles are read only for content that does lie under the element.
+        if (w > 2 && h > 2 && !scrolledUnder(f, el)) {
           found.push(`${describe(el)} under ${describe(f)}`);
           break;
         }

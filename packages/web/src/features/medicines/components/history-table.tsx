@@ -18,6 +18,14 @@ import { type HistoryRow, historyHeaders, historyRows } from '../utils/history-r
 /** Doses per page: a phone shows a page without scrolling inside the table. */
 export const HISTORY_PAGE_SIZE = 10;
 
+/** Page `page` of `all` (the last one when it is past the end), with where it starts and the number of pages. */
+export function pageOf<T>(all: readonly T[], page: number, size = HISTORY_PAGE_SIZE) {
+  const pageCount = Math.max(1, Math.ceil(all.length / size));
+  const shown = Math.min(page, pageCount);
+  const first = (shown - 1) * size;
+  return { pageCount, shown, first, items: all.slice(first, first + size) };
+}
+
 interface HistoryTableProps {
   /** The doses of the period, newest first. */
   history: IntakeEntry[];
@@ -36,10 +44,8 @@ export function HistoryTable({ history, label, action }: HistoryTableProps) {
   const { t } = useTranslation();
   const { lang, zone } = useViewer();
   const [page, setPage] = useState(1);
-  const pageCount = Math.max(1, Math.ceil(history.length / HISTORY_PAGE_SIZE));
-  const shown = Math.min(page, pageCount);
-  const first = (shown - 1) * HISTORY_PAGE_SIZE;
-  const rows = historyRows(history.slice(first, first + HISTORY_PAGE_SIZE), lang, zone, t);
+  const { pageCount, shown, first, items } = pageOf(history, page);
+  const rows = historyRows(items, lang, zone, t);
   const headers = historyHeaders(t);
   const phone = usePhone();
   return (

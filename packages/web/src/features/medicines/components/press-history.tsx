@@ -16,7 +16,7 @@ import { formatDateTime, formatTime } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
 import type { Adherence } from '../api/get-adherence';
 import { formatDelta } from '../utils/history-rows';
-import { HISTORY_PAGE_SIZE } from './history-table';
+import { pageOf } from './history-table';
 
 /**
  * Button-press history: every press of the period, newest first, with the dose it was matched to. On
@@ -57,14 +57,12 @@ export function PressHistory({
     </>
   );
   if (phone) {
-    const pageCount = Math.ceil(presses.length / HISTORY_PAGE_SIZE);
-    const shown = Math.min(page, pageCount);
-    const first = (shown - 1) * HISTORY_PAGE_SIZE;
+    const { pageCount, shown, items } = pageOf(presses, page);
     return (
       <>
         <PhoneRows
           label={t('medicines.views.presses')}
-          rows={presses.slice(first, first + HISTORY_PAGE_SIZE).map(({ press, intake }) => ({
+          rows={items.map(({ press, intake }) => ({
             key: press,
             title: formatDateTime(press, lang, zone),
             status: closenessOf(intake),
