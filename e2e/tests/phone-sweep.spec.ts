@@ -296,82 +296,89 @@ interface SweepPlan {
   applies: (problem: string) => boolean;
 }
 
-async function sweep(browser: Browser, baseURL: string, report: string[], plan: SweepPlan) {
+async function sweep(
+  browser: Browser,
+  baseURL: string,
+  phone: (typeof PHONES)[number],
+  report: string[],
+  plan: SweepPlan,
+) {
   const { medicineId } = plan;
   let checked = 0;
-  for (const phone of PHONES) {
-    for (const visit of plan.visits) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: phone,
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-        locale: 'en-US',
-        storageState: visit.account === 'guest' ? undefined : statePath(accounts[visit.account].state),
-      });
-      const page = await context.newPage();
-      for (const { path: pattern, audience } of PAGE_PATHS.filter((p) =>
-        visit.audiences.includes(p.audience),
-      )) {
-        const url = fill(pattern, medicineId);
-        // English has no prefix: the language kept from the last page (cookie i18n_redirected) would
-        // send the unprefixed address on to it, so English is set as the kept one first.
-        await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: baseURL }]);
-        await page.goto(url);
-        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-        await settle(page);
-        for (const [i, lang] of LANGUAGES.entries()) {
-          if (i > 0) await setLanguage(page, url, lang);
-          for (const theme of lang === 'en' ? plan.themes : [...plan.themes].reverse()) {
-            await setTheme(page, theme);
-            await settle(page);
-            const where = `${phone.width}×${phone.height} ${lang} ${theme}`;
-            for (const problem of (await page.evaluate(checkPage, phone.width)).filter(plan.applies)) {
-              report.push(`${pattern} (${audience}, ${visit.account}) at ${where}: ${problem}`);
-            }
-            checked++;
-            const name = MAIN_PAGES[pattern];
-            if (name && ((lang === 'en' && theme === 'light') || (lang === 'de' && theme === 'dark'))) {
-              await page.screenshot({
-                path: path.join(ARTIFACTS, `phone-${phone.width}-${name}-${lang}-${theme}.png`),
-                fullPage: true,
-              });
-            }
+  for (const visit of plan.visits) {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: phone,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'en-US',
+      storageState: visit.account === 'guest' ? undefined : statePath(accounts[visit.account].state),
+    });
+    const page = await context.newPage();
+    for (const { path: pattern, audience } of PAGE_PATHS.filter((p) =>
+      visit.audiences.includes(p.audience),
+    )) {
+      const url = fill(pattern, medicineId);
+      // English has no prefix: the language kept from the last page (cookie i18n_redirected) would
+      // send the unprefixed address on to it, so English is set as the kept one first.
+      await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: baseURL }]);
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await settle(page);
+      for (const [i, lang] of LANGUAGES.entries()) {
+        if (i > 0) await setLanguage(page, url, lang);
+        for (const theme of lang === 'en' ? plan.themes : [...plan.themes].reverse()) {
+          await setTheme(page, theme);
+          await settle(page);
+          const where = `${phone.width}×${phone.height} ${lang} ${theme}`;
+          for (const problem of (await page.evaluate(checkPage, phone.width)).filter(plan.applies)) {
+            report.push(`${pattern} (${audience}, ${visit.account}) at ${where}: ${problem}`);
+          }
+          checked++;
+          const name = MAIN_PAGES[pattern];
+          if (name && ((lang === 'en' && theme === 'light') || (lang === 'de' && theme === 'dark'))) {
+            await page.screenshot({
+              path: path.join(ARTIFACTS, `phone-${phone.width}-${name}-${lang}-${theme}.png`),
+              fullPage: true,
+            });
           }
         }
       }
-      await context.close();
     }
+    await context.close();
   }
   return checked;
 }
 
-test('every page of the patient and the health-data user fits a phone in every language and theme', async ({
-  browser,
-  baseURL,
-}, testInfo) => {
-  // Every page in three languages, two themes and two phones: 4.5–5 minutes on CI's 2 cores (it hit
-  // the old limit of 5 once and passed on retry); a limit, not a measurement.
-  test.setTimeout(600_000);
-  const report: string[] = [];
-  const medicineId = await firstMedicineId(baseURL ?? '');
-  await fillHealthData(baseURL ?? '');
-  const checked = await sweep(browser, baseURL ?? '', report, {
-    visits: VISITS,
-    themes: THEMES,
-    medicineId,
-    applies: () => true,
+// One test per phone: each is a few minutes of the two workers' time, and a retry repeats one phone only.
+for (const phone of PHONES) {
+  test(`every page of the patient and the health-data user fits a ${phone.width} px phone in every language and theme`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    // Every page in three languages and two themes on one phone: about 2.5 minutes on CI's 2 cores,
+    // twice that on a slow day; a limit, not a measurement.
+    test.setTimeout(480_000);
+    const report: string[] = [];
+    const medicineId = await firstMedicineId(baseURL ?? '');
+    await fillHealthData(baseURL ?? '');
+    const checked = await sweep(browser, baseURL ?? '', phone, report, {
+      visits: VISITS,
+      themes: THEMES,
+      medicineId,
+      applies: () => true,
+    });
+    await testInfo.attach(`phone-sweep-${phone.width}.txt`, {
+      body: report.join('\n') || 'no problem',
+      contentType: 'text/plain',
+    });
+    // Every page of the list was seen in all 6 combinations.
+    const pages = PAGE_PATHS.filter((p) => VISITS.some((v) => v.audiences.includes(p.audience))).length;
+    expect(checked).toBe(pages * LANGUAGES.length * THEMES.length);
+    expect(report, report.join('\n')).toEqual([]);
   });
-  await testInfo.attach('phone-sweep.txt', {
-    body: report.join('\n') || 'no problem',
-    contentType: 'text/plain',
-  });
-  // Every page of the list was seen in all 12 combinations.
-  const pages = PAGE_PATHS.filter((p) => VISITS.some((v) => v.audiences.includes(p.audience))).length;
-  expect(checked).toBe(pages * PHONES.length * LANGUAGES.length * THEMES.length);
-  expect(report, report.join('\n')).toEqual([]);
-});
+}
 
 /*
  * Issue 24: the administrator's pages (devices, users, sign-in audit, impersonation) fit a phone
@@ -379,25 +386,28 @@ test('every page of the patient and the health-data user fits a phone in every l
  * inside its card) and no word broken, in every language. The layout does not change with the
  * theme, so light only; the tap-target and covered-content rules are the patient sweep's.
  */
-test('every page of the administrator fits a phone in every language', async ({
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(240_000);
-  const report: string[] = [];
-  const visits: Visit[] = [{ account: 'admin', audiences: ['admin'] }];
-  const checked = await sweep(browser, baseURL ?? '', report, {
-    visits,
-    themes: ['light'],
-    medicineId: 0,
-    applies: (problem) => problem.startsWith('horizontal scroll') || problem.startsWith('word wrapped'),
+for (const phone of PHONES) {
+  test(`every page of the administrator fits a ${phone.width} px phone in every language`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    // About 1.5 minutes on CI's 2 cores beside another test, twice that on a slow day.
+    test.setTimeout(300_000);
+    const report: string[] = [];
+    const visits: Visit[] = [{ account: 'admin', audiences: ['admin'] }];
+    const checked = await sweep(browser, baseURL ?? '', phone, report, {
+      visits,
+      themes: ['light'],
+      medicineId: 0,
+      applies: (problem) => problem.startsWith('horizontal scroll') || problem.startsWith('word wrapped'),
+    });
+    await testInfo.attach(`phone-sweep-admin-${phone.width}.txt`, {
+      body: report.join('\n') || 'no problem',
+      contentType: 'text/plain',
+    });
+    const pages = PAGE_PATHS.filter((p) => p.audience === 'admin').length;
+    expect(pages).toBeGreaterThanOrEqual(6);
+    expect(checked).toBe(pages * LANGUAGES.length);
+    expect(report, report.join('\n')).toEqual([]);
   });
-  await testInfo.attach('phone-sweep-admin.txt', {
-    body: report.join('\n') || 'no problem',
-    contentType: 'text/plain',
-  });
-  const pages = PAGE_PATHS.filter((p) => p.audience === 'admin').length;
-  expect(pages).toBeGreaterThanOrEqual(6);
-  expect(checked).toBe(pages * PHONES.length * LANGUAGES.length);
-  expect(report, report.join('\n')).toEqual([]);
-});
+}
