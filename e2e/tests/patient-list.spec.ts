@@ -161,12 +161,73 @@ test.describe('the Users list at scale', () => {
     });
   }
 
+  test('on a phone each user is an entry with the table’s columns, in the order chosen above the list', async ({
+    page,
+  }) => {
+    const trio = await newTrio(page);
+    // The wide table's cells of each of the three, from the box to missed today.
+    await page.goto(`/patient-list?q=${trio.tag}`);
+    await expect(bodyRows(page)).toHaveCount(3);
+    const wide = new Map<string, string[]>();
+    for (const name of [trio.hans, trio.max, trio.zoe]) {
+      const cells = await bodyRows(page).filter({ hasText: name }).getByRole('cell').allInnerTexts();
+      wide.set(
+        name,
+        cells.slice(1, 7).map((c) => c.trim()),
+      );
+    }
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    const list = page.getByRole('list', { name: text('en', 'patients.list.title') });
+    const entries = list.getByRole('listitem');
+    await expect(entries).toHaveCount(3);
+    await expect(table(page)).toHaveCount(0);
+    for (const [name, cells] of wide) {
+      const entry = entries.filter({ hasText: name });
+      await expect(entry.getByRole('term')).toHaveText(
+        ['box', 'battery', 'lastUplink', 'lastSignIn', 'adherence', 'missedToday'].map((c) =>
+          text('en', `patients.listing.columns.${c}`),
+        ),
+      );
+      await expect(entry.getByRole('definition')).toHaveText(cells);
+      // The row's buttons are in the entry, within the screen.
+      const more = entry.getByRole('button').last();
+      const box = await more.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // No headers to click: the order is a choice above the list, kept in the address like a header's.
+    const order = page.getByRole('combobox', {
+      name: text('en', 'patients.listing.sort.label'),
+      exact: true,
+    });
+    await expect(order).toHaveValue('createdAt:desc');
+    const entryNames = () =>
+      entries
+        .allInnerTexts()
+        .then((all) => all.map((e) => [trio.hans, trio.max, trio.zoe].find((n) => e.includes(n))));
+    await order.selectOption('lastSignIn:asc');
+    await expect(page).toHaveURL(/sort=lastSignIn&dir=asc/);
+    await expect.poll(entryNames).toEqual([trio.hans, trio.zoe, trio.max]);
+    await order.selectOption('lastSignIn:desc');
+    await expect(page).not.toHaveURL(/dir=asc/);
+    await expect.poll(entryNames).toEqual([trio.max, trio.zoe, trio.hans]);
+    await page.reload();
+    await expect(order).toHaveValue('lastSignIn:desc');
+  });
+
   test('on a phone the pager is whole and the page does not scroll sideways, beyond the end too', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/patient-list?role=all&size=10');
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: text('en', 'pages.users.title') })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
     for (const url of ['/patient-list?role=all&size=10', '/patient-list?role=all&size=10&page=99']) {
       await page.goto(url);
       const next = page.getByRole('button', { name: text('en', 'patients.pager.next') });

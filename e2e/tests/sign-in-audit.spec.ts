@@ -107,6 +107,31 @@ test('the admin reads sign-in refusals in words, filters by person and method, a
   await expect(admin.getByRole('table', { name: text('de', 'security.signIns.label') })).toContainText(
     text('de', 'security.signIns.providerReason.email_unverified'),
   );
+
+  // On a phone (in German, the language kept from the page before) each sign-in is an entry: what
+  // the table's columns held, with nothing out of sight.
+  await admin.setViewportSize({ width: 360, height: 740 });
+  await admin.goto(`/de/patient-list/sign-ins?user=muller-${patient.tag}`);
+  const list = admin.getByRole('list', { name: text('de', 'security.signIns.label') });
+  const entries = list.getByRole('listitem');
+  await expect(entries).toHaveCount(3);
+  await expect(admin.getByRole('table')).toHaveCount(0);
+  const provider = entries.filter({ hasText: 'spital' });
+  await expect(provider).toContainText(patient.name);
+  await expect(provider).toContainText(patient.email);
+  await expect(provider).toContainText(text('de', 'security.signIns.providerReason.email_unverified'));
+  await expect(provider.getByRole('definition')).toContainText(['spital', '203.0.113.9']);
+  await expect(provider.getByRole('term')).toHaveText([
+    text('de', 'security.signIns.columns.method'),
+    text('de', 'security.signIns.columns.address'),
+  ]);
+  await expect(entries.filter({ hasText: text('de', 'security.signIns.reason.password') })).toHaveCount(1);
+  await expect(entries.locator('time')).toHaveCount(3);
+  for (const entry of await entries.all()) {
+    const box = await entry.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
 });
 

@@ -7,6 +7,8 @@ export interface PhoneRow {
   key: string;
   /** The row's first line, in bold (what identifies it: a dose's day and time). */
   title: ReactNode;
+  /** Lines under the title without a column name, in grey (a person's e-mail and profile ID). */
+  subtitle?: readonly ReactNode[];
   /** A line under it without a column name (a status with its mark). */
   status?: ReactNode;
   /** The other columns under their names; an empty value is left out. */
@@ -36,6 +38,17 @@ export function PhoneRows({ label, rows }: { label: string; rows: readonly Phone
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {row.title}
             </Typography>
+            {row.subtitle?.map((line, i) => (
+              <Typography
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed in number and order
+                key={i}
+                variant="body2"
+                color="text.secondary"
+                sx={{ mt: -0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {line}
+              </Typography>
+            ))}
             {row.status ? (
               <Typography
                 component="div"

@@ -128,7 +128,7 @@ export function PatientList({ compact, actions, toolbarActions }: PatientListPro
         />
       </PageToolbar>
       <PageToolbar label={t('patients.listing.filters.label')}>
-        <PatientFilters params={params} onChange={set} />
+        <PatientFilters params={params} compact={compact} onChange={set} />
       </PageToolbar>
       {body}
     </>

@@ -10,9 +10,11 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneRows } from '../../../components/phone-rows';
+import { usePhone } from '../../../hooks/use-phone';
 import { formatInZone } from '../../../lib/time-zone';
 import { formatAgo, formatCreated, formatShare } from '../utils/format';
-import type { ListParams, SortColumn } from '../utils/list-query';
+import { COLUMN_LABEL_KEYS, type ListParams, type SortColumn } from '../utils/list-query';
 import { ListPager } from './list-pager';
 import { BlockedChip, PatientActionsMenu } from './patient-actions-menu';
 
@@ -34,7 +36,9 @@ const cell = { px: 1, whiteSpace: 'nowrap' } as const;
  * The patient list: sortable headers, one page of rows, the pager (the server sorts and pages). The
  * full list answers an administrator's questions (box, battery, last uplink and sign-in, adherence,
  * missed today; an inactive user's status beside the name); the compact one keeps status, language
- * and creation. Both fit their card from 1280 px; on a phone the table scrolls inside it.
+ * and creation. Both fit their card from 1280 px. On a phone each user is an entry of a list with
+ * the columns one under the other (the table was three times a phone's width, all but the name
+ * behind a sideways scroll); the order is then chosen above the list (PatientFilters).
  */
 export function PatientTable({
   label,
@@ -47,6 +51,8 @@ export function PatientTable({
 }: PatientTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const phone = usePhone();
+  const zoneOf = (entry: ProfileListEntry) => entry.attributes.timezone ?? 'UTC';
   const sortable = (column: SortColumn, text: string, sx: object = {}, align: 'left' | 'right' = 'left') => (
     <TableCell
       sortDirection={params.sort === column ? params.direction : false}
@@ -79,32 +85,136 @@ export function PatientTable({
         {t('patients.listing.never')}
       </Typography>
     );
+  // Each column's content, for the table's cells and the phone's entries alike.
+  const chips = (entry: ProfileListEntry) => {
+    const a = entry.attributes;
+    const marks = [
+      a.profiletype === 'admin' ? (
+        <Chip key="admin" size="small" color="secondary" label={t('patients.listing.admin')} />
+      ) : null,
+      entry.attributes.blocked ? <BlockedChip key="blocked" entry={entry} /> : null,
+      a.is_active || compact ? null : (
+        <Chip key="inactive" size="small" variant="outlined" label={t('patients.status.inactive')} />
+      ),
+    ].filter(Boolean);
+    return marks.length > 0 ? marks : null;
+  };
+  const box = (entry: ProfileListEntry) =>
+    entry.attributes.sensor.data ? (
+      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
+        {entry.attributes.sensor.data.attributes.deveui}
+      </Box>
+    ) : (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {t('patients.noSensor')}
+      </Typography>
+    );
+  const status = (entry: ProfileListEntry) => (
+    <Chip
+      size="small"
+      variant={entry.attributes.is_active ? 'filled' : 'outlined'}
+      color={entry.attributes.is_active ? 'success' : 'default'}
+      label={entry.attributes.is_active ? t('patients.status.active') : t('patients.status.inactive')}
+    />
+  );
+  const battery = (entry: ProfileListEntry) =>
+    entry.attributes.battery == null ? '–' : formatShare(entry.attributes.battery / 100, lang);
+  const uplink = (entry: ProfileListEntry) =>
+    entry.attributes.sensor.data ? when(entry.attributes.last_uplink_at, zoneOf(entry)) : '–';
+  const signIn = (entry: ProfileListEntry) => when(entry.attributes.last_sign_in_at, zoneOf(entry));
+  const adherence = (entry: ProfileListEntry) => {
+    const a = entry.attributes;
+    return a.adherence_7d == null ? (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {t('patients.listing.noneDue')}
+      </Typography>
+    ) : (
+      <Box
+        component="span"
+        title={t('patients.listing.doses', { taken: a.doses_taken_7d, due: a.doses_due_7d })}
+      >
+        {formatShare(a.adherence_7d, lang)}
+      </Box>
+    );
+  };
+  const missed = (entry: ProfileListEntry) =>
+    entry.attributes.missed_today ? (
+      <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 600 }}>
+        {entry.attributes.missed_today}
+      </Typography>
+    ) : (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {t('patients.listing.missedNone')}
+      </Typography>
+    );
+  const nameOf = (entry: ProfileListEntry) =>
+    `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim();
+  const column = (key: keyof typeof COLUMN_LABEL_KEYS) => t(COLUMN_LABEL_KEYS[key]);
+
+  if (phone)
+    return (
+      <>
+        <Box sx={{ px: 2 }}>
+          <PhoneRows
+            label={label}
+            rows={entries.map((entry) => ({
+              key: String(entry.id),
+              title: nameOf(entry),
+              subtitle: [
+                ...(compact ? [] : [entry.attributes.email]),
+                <Box component="span" key="uid" sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
+                  {entry.attributes.profileuid}
+                </Box>,
+              ],
+              status: chips(entry),
+              details: compact
+                ? [
+                    [column('sensor'), box(entry)],
+                    [column('status'), status(entry)],
+                    [column('language'), t(`language.${entry.attributes.language}`)],
+                    [column('createdAt'), formatCreated(entry.attributes.createdAt, lang, false)],
+                  ]
+                : [
+                    [column('sensor'), box(entry)],
+                    [column('battery'), battery(entry)],
+                    [column('lastUplink'), uplink(entry)],
+                    [column('lastSignIn'), signIn(entry)],
+                    [column('adherence'), adherence(entry)],
+                    [column('missedToday'), missed(entry)],
+                  ],
+              action: actions ? (
+                <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  {actions(entry)}
+                  <PatientActionsMenu entry={entry} />
+                </Box>
+              ) : undefined,
+            }))}
+          />
+        </Box>
+        <ListPager total={total} params={params} onChange={onChange} />
+      </>
+    );
   return (
     <>
       <Box sx={{ overflowX: 'auto' }}>
         <Table aria-label={label} size="small" sx={{ '& td, & th': { py: compact ? 0.5 : 1 } }}>
           <TableHead>
             <TableRow>
-              {sortable('name', t('patients.columns.name'), { pl: 2 })}
-              {sortable('sensor', t('patients.listing.columns.box'))}
+              {sortable('name', t(COLUMN_LABEL_KEYS.name), { pl: 2 })}
+              {sortable('sensor', t(COLUMN_LABEL_KEYS.sensor))}
               {compact ? (
                 <>
-                  {sortable('status', t('patients.columns.status'))}
-                  {sortable('language', t('patients.columns.language'))}
-                  {sortable('createdAt', t('patients.columns.created'))}
+                  {sortable('status', t(COLUMN_LABEL_KEYS.status))}
+                  {sortable('language', t(COLUMN_LABEL_KEYS.language))}
+                  {sortable('createdAt', t(COLUMN_LABEL_KEYS.createdAt))}
                 </>
               ) : (
                 <>
-                  {sortable('battery', t('patients.listing.columns.battery'), {}, 'right')}
-                  {sortable('lastUplink', t('patients.listing.columns.lastUplink'))}
-                  {sortable('lastSignIn', t('patients.listing.columns.lastSignIn'))}
-                  {sortable('adherence', t('patients.listing.columns.adherence'), {}, 'right')}
-                  {sortable(
-                    'missedToday',
-                    t('patients.listing.columns.missedToday'),
-                    { maxWidth: 100 },
-                    'right',
-                  )}
+                  {sortable('battery', t(COLUMN_LABEL_KEYS.battery), {}, 'right')}
+                  {sortable('lastUplink', t(COLUMN_LABEL_KEYS.lastUplink))}
+                  {sortable('lastSignIn', t(COLUMN_LABEL_KEYS.lastSignIn))}
+                  {sortable('adherence', t(COLUMN_LABEL_KEYS.adherence), {}, 'right')}
+                  {sortable('missedToday', t(COLUMN_LABEL_KEYS.missedToday), { maxWidth: 100 }, 'right')}
                 </>
               )}
               {actions ? (
@@ -119,8 +229,7 @@ export function PatientTable({
           <TableBody>
             {entries.map((entry) => {
               const a = entry.attributes;
-              const name = `${a.givenname} ${a.familyname}`.trim();
-              const zone = a.timezone ?? 'UTC';
+              const name = nameOf(entry);
               return (
                 <TableRow key={entry.id} hover>
                   <TableCell sx={{ pl: 2, pr: 1, minWidth: 140, maxWidth: 190 }}>
@@ -128,13 +237,7 @@ export function PatientTable({
                       <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={name}>
                         {name}
                       </Typography>
-                      {a.profiletype === 'admin' ? (
-                        <Chip size="small" color="secondary" label={t('patients.listing.admin')} />
-                      ) : null}
-                      <BlockedChip entry={entry} />
-                      {a.is_active || compact ? null : (
-                        <Chip size="small" variant="outlined" label={t('patients.status.inactive')} />
-                      )}
+                      {chips(entry)}
                     </Box>
                     {compact ? null : (
                       <Typography variant="body2" color="text.secondary" noWrap title={a.email}>
@@ -151,64 +254,25 @@ export function PatientTable({
                       {a.profileuid}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={cell}>
-                    {a.sensor.data ? (
-                      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
-                        {a.sensor.data.attributes.deveui}
-                      </Box>
-                    ) : (
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {t('patients.noSensor')}
-                      </Typography>
-                    )}
-                  </TableCell>
+                  <TableCell sx={cell}>{box(entry)}</TableCell>
                   {compact ? (
                     <>
-                      <TableCell sx={cell}>
-                        <Chip
-                          size="small"
-                          variant={a.is_active ? 'filled' : 'outlined'}
-                          color={a.is_active ? 'success' : 'default'}
-                          label={a.is_active ? t('patients.status.active') : t('patients.status.inactive')}
-                        />
-                      </TableCell>
+                      <TableCell sx={cell}>{status(entry)}</TableCell>
                       <TableCell sx={cell}>{t(`language.${a.language}`)}</TableCell>
                       <TableCell sx={cell}>{formatCreated(a.createdAt, lang, false)}</TableCell>
                     </>
                   ) : (
                     <>
                       <TableCell sx={cell} align="right">
-                        {a.battery == null ? '–' : formatShare(a.battery / 100, lang)}
+                        {battery(entry)}
                       </TableCell>
-                      <TableCell sx={cell}>{a.sensor.data ? when(a.last_uplink_at, zone) : '–'}</TableCell>
-                      <TableCell sx={cell}>{when(a.last_sign_in_at, zone)}</TableCell>
+                      <TableCell sx={cell}>{uplink(entry)}</TableCell>
+                      <TableCell sx={cell}>{signIn(entry)}</TableCell>
                       <TableCell sx={cell} align="right">
-                        {a.adherence_7d == null ? (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {t('patients.listing.noneDue')}
-                          </Typography>
-                        ) : (
-                          <Box
-                            component="span"
-                            title={t('patients.listing.doses', {
-                              taken: a.doses_taken_7d,
-                              due: a.doses_due_7d,
-                            })}
-                          >
-                            {formatShare(a.adherence_7d, lang)}
-                          </Box>
-                        )}
+                        {adherence(entry)}
                       </TableCell>
                       <TableCell sx={cell} align="right">
-                        {a.missed_today ? (
-                          <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 600 }}>
-                            {a.missed_today}
-                          </Typography>
-                        ) : (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {t('patients.listing.missedNone')}
-                          </Typography>
-                        )}
+                        {missed(entry)}
                       </TableCell>
                     </>
                   )}

@@ -23,6 +23,35 @@ export const SORT_COLUMNS = {
 export type SortColumn = keyof typeof SORT_COLUMNS;
 export type SortDirection = 'asc' | 'desc';
 
+/** The columns each table shows and sorts by, in their order (a phone offers them as an 'Order' choice). */
+const TABLE_COLUMNS = {
+  full: ['name', 'sensor', 'battery', 'lastUplink', 'lastSignIn', 'adherence', 'missedToday'],
+  compact: ['name', 'sensor', 'status', 'language', 'createdAt'],
+} as const satisfies Record<string, readonly SortColumn[]>;
+
+/**
+ * What a phone offers as the order (it has no headers to click): each table's columns, and the full
+ * table's default order, by creation, which has no column of its own there.
+ */
+export const ORDER_COLUMNS = {
+  full: [...TABLE_COLUMNS.full, 'createdAt'],
+  compact: TABLE_COLUMNS.compact,
+} as const satisfies Record<keyof typeof TABLE_COLUMNS, readonly SortColumn[]>;
+
+/** Each shown column's name in the catalog. */
+export const COLUMN_LABEL_KEYS = {
+  name: 'patients.columns.name',
+  sensor: 'patients.listing.columns.box',
+  battery: 'patients.listing.columns.battery',
+  lastUplink: 'patients.listing.columns.lastUplink',
+  lastSignIn: 'patients.listing.columns.lastSignIn',
+  adherence: 'patients.listing.columns.adherence',
+  missedToday: 'patients.listing.columns.missedToday',
+  status: 'patients.columns.status',
+  language: 'patients.columns.language',
+  createdAt: 'patients.columns.created',
+} as const satisfies Partial<Record<SortColumn, string>>;
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** Who the list shows: patients by default (administrators are not patients), or administrators, or all. */

@@ -9,6 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { PhoneRows } from '../../../components/phone-rows';
+import { usePhone } from '../../../hooks/use-phone';
 import { browserZone, formatInZone } from '../../../lib/time-zone';
 import { useViewer } from '../../../lib/viewer';
 import type { SignIn } from '../api/get-sign-ins';
@@ -34,12 +36,60 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medi
 /**
  * The sign-ins of a page: when (in the zone of the person signing in, with its abbreviation when it
  * is not the reader's; the reader's own zone for an address with no account), who, result (and why a
- * failure failed), how, from which address.
+ * failure failed), how, from which address. On a phone, each sign-in is an entry of a list: the
+ * table's five columns were twice a phone's width, everything but the time behind a sideways scroll.
  */
 export function SignInTable({ entries }: { entries: SignIn[] }) {
   const { lang } = useViewer();
   const { t } = useTranslation();
+  const phone = usePhone();
   const viewerZone = browserZone();
+  const when = (e: SignIn) => (
+    <time dateTime={e.at}>{formatInZone(e.at, e.user?.timezone ?? viewerZone, lang, WHEN, viewerZone)}</time>
+  );
+  const who = (e: SignIn) => (e.user ? e.user.username : t('security.signIns.noAccount'));
+  const contact = (e: SignIn) =>
+    `${e.email ?? '–'}${e.user?.role === 'admin' ? ` · ${t('security.signIns.admin')}` : ''}`;
+  const outcome = (e: SignIn) => (
+    <Chip
+      size="small"
+      color={OUTCOME_COLOR[e.outcome]}
+      variant={e.outcome === 'challenge' ? 'outlined' : 'filled'}
+      label={t(`security.signIns.outcome.${e.outcome}`)}
+    />
+  );
+  const address = (e: SignIn) => (
+    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+      {e.ip ?? '–'}
+    </Box>
+  );
+  if (phone)
+    return (
+      <Box sx={{ px: 2 }}>
+        <PhoneRows
+          label={t('security.signIns.label')}
+          rows={entries.map((e) => ({
+            key: String(e.id),
+            title: who(e),
+            subtitle: [contact(e), when(e)],
+            status: (
+              <>
+                {outcome(e)}
+                {e.reason ? (
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {reasonText(t, e.method, e.reason)}
+                  </Typography>
+                ) : null}
+              </>
+            ),
+            details: [
+              [t('security.signIns.columns.method'), methodLabel(t, e.method)],
+              [t('security.signIns.columns.address'), address(e)],
+            ],
+          }))}
+        />
+      </Box>
+    );
   return (
     <TableContainer>
       <Table aria-label={t('security.signIns.label')} sx={{ minWidth: 760 }}>
@@ -55,27 +105,17 @@ export function SignInTable({ entries }: { entries: SignIn[] }) {
         <TableBody>
           {entries.map((e) => (
             <TableRow key={e.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={e.at}>
-                  {formatInZone(e.at, e.user?.timezone ?? viewerZone, lang, WHEN, viewerZone)}
-                </time>
-              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e)}</TableCell>
               <TableCell component="th" scope="row">
                 <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  {e.user ? e.user.username : t('security.signIns.noAccount')}
+                  {who(e)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {e.email ?? '–'}
-                  {e.user?.role === 'admin' ? ` · ${t('security.signIns.admin')}` : ''}
+                  {contact(e)}
                 </Typography>
               </TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  color={OUTCOME_COLOR[e.outcome]}
-                  variant={e.outcome === 'challenge' ? 'outlined' : 'filled'}
-                  label={t(`security.signIns.outcome.${e.outcome}`)}
-                />
+                {outcome(e)}
                 {e.reason ? (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
                     {reasonText(t, e.method, e.reason)}
@@ -83,11 +123,7 @@ export function SignInTable({ entries }: { entries: SignIn[] }) {
                 ) : null}
               </TableCell>
               <TableCell>{methodLabel(t, e.method)}</TableCell>
-              <TableCell>
-                <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                  {e.ip ?? '–'}
-                </Box>
-              </TableCell>
+              <TableCell>{address(e)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
