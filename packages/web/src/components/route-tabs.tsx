@@ -28,7 +28,8 @@ export function RouteTabs({ label, tabs }: { label: string; tabs: { path: string
           label={tab.label}
           component={RouterLink}
           to={href(tab.path)}
-          sx={{ minWidth: 0, minHeight: 44, px: 0, mr: 3, '&:last-of-type': { mr: 0 } }}
+          // A short label ('Table') still gets a finger's 44 px.
+          sx={{ minWidth: 44, minHeight: 44, px: 0, mr: 3, '&:last-of-type': { mr: 0 } }}
         />
       ))}
     </Tabs>

@@ -36,7 +36,13 @@ function SortLabel({ field, sort, onSort }: { field: SortField } & SortProps) {
   const next = (): DeviceListParams['sort'] =>
     !active ? { field, direction: 'asc' } : sort.direction === 'asc' ? { field, direction: 'desc' } : null;
   return (
-    <TableSortLabel active={active} direction={direction} onClick={() => onSort(next())}>
+    <TableSortLabel
+      active={active}
+      direction={direction}
+      onClick={() => onSort(next())}
+      // A finger's 44 px on a phone, where the table is scrolled and sorted by touch.
+      sx={{ minHeight: { xs: 44, sm: 0 } }}
+    >
       {t(`devices.fleet.columns.${field}`)}
     </TableSortLabel>
   );
