@@ -14,7 +14,7 @@ import { PhoneRows } from '../../../components/phone-rows';
 import { usePhone } from '../../../hooks/use-phone';
 import { formatInZone } from '../../../lib/time-zone';
 import { formatAgo, formatCreated, formatShare } from '../utils/format';
-import { COLUMN_LABEL_KEYS, type ListParams, type SortColumn } from '../utils/list-query';
+import { COLUMN_LABEL_KEYS, type ListParams, type SortColumn, TABLE_COLUMNS } from '../utils/list-query';
 import { ListPager } from './list-pager';
 import { BlockedChip, PatientActionsMenu } from './patient-actions-menu';
 
@@ -150,6 +150,21 @@ export function PatientTable({
   const nameOf = (entry: ProfileListEntry) =>
     `${entry.attributes.givenname} ${entry.attributes.familyname}`.trim();
   const column = (key: keyof typeof COLUMN_LABEL_KEYS) => t(COLUMN_LABEL_KEYS[key]);
+  /** What a phone's entry shows under each column's name. */
+  const cellOf: Record<
+    Exclude<keyof typeof COLUMN_LABEL_KEYS, 'name'>,
+    (entry: ProfileListEntry) => ReactNode
+  > = {
+    sensor: box,
+    battery,
+    lastUplink: uplink,
+    lastSignIn: signIn,
+    adherence,
+    missedToday: missed,
+    status,
+    language: (entry) => t(`language.${entry.attributes.language}`),
+    createdAt: (entry) => formatCreated(entry.attributes.createdAt, lang, false),
+  };
 
   if (phone)
     return (
@@ -167,21 +182,10 @@ export function PatientTable({
                 </Box>,
               ],
               status: chips(entry),
-              details: compact
-                ? [
-                    [column('sensor'), box(entry)],
-                    [column('status'), status(entry)],
-                    [column('language'), t(`language.${entry.attributes.language}`)],
-                    [column('createdAt'), formatCreated(entry.attributes.createdAt, lang, false)],
-                  ]
-                : [
-                    [column('sensor'), box(entry)],
-                    [column('battery'), battery(entry)],
-                    [column('lastUplink'), uplink(entry)],
-                    [column('lastSignIn'), signIn(entry)],
-                    [column('adherence'), adherence(entry)],
-                    [column('missedToday'), missed(entry)],
-                  ],
+              // The table's columns after the name, under their names.
+              details: TABLE_COLUMNS[compact ? 'compact' : 'full']
+                .filter((key) => key !== 'name')
+                .map((key) => [column(key), cellOf[key](entry)] as const),
               action: actions ? (
                 <Box sx={{ display: 'flex', gap: 0.5 }}>
                   {actions(entry)}

@@ -23,8 +23,8 @@ export const SORT_COLUMNS = {
 export type SortColumn = keyof typeof SORT_COLUMNS;
 export type SortDirection = 'asc' | 'desc';
 
-/** The columns each table shows and sorts by, in their order (a phone offers them as an 'Order' choice). */
-const TABLE_COLUMNS = {
+/** The columns each table shows and sorts by, in their order (a phone's entries show them under their names). */
+export const TABLE_COLUMNS = {
   full: ['name', 'sensor', 'battery', 'lastUplink', 'lastSignIn', 'adherence', 'missedToday'],
   compact: ['name', 'sensor', 'status', 'language', 'createdAt'],
 } as const satisfies Record<string, readonly SortColumn[]>;
