@@ -1,6 +1,6 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays } from '@dosedot/domain/time';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addMedicine,
   englishTime,
@@ -63,6 +63,17 @@ test.describe('the demo patient', () => {
     await expect(month.getByRole('listitem').first()).toBeVisible();
     await page.getByRole('button', { name: 'Previous month' }).click();
     await expect(page).toHaveURL(/\/dashboard\/monthly\?month=\d{4}-\d{2}$/);
+    const shown = new URL(page.url()).searchParams.get('month') ?? '';
+    // Two quick taps on 'Previous month' in one task (before the page has followed the first) go
+    // two months back, not one.
+    const previous = await page.getByRole('button', { name: 'Previous month' }).elementHandle();
+    await page.evaluate((button) => {
+      (button as HTMLElement).click();
+      (button as HTMLElement).click();
+    }, previous);
+    const [year, m] = shown.split('-').map(Number);
+    const back = new Date(Date.UTC(year ?? 0, (m ?? 1) - 1 - 2, 1)).toISOString().slice(0, 7);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/monthly\\?month=${back}$`));
     await expectAccessible(page);
 
     await page.goto('/de/dashboard/index2');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { chartDayOf } from '@dosedot/domain/adherence';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addMedicine,
   englishTime,
@@ -268,8 +268,19 @@ test.describe('the demo patient', () => {
     await expect(
       page.getByRole('table', { name: 'Button-press history' }).getByRole('row').nth(1),
     ).toBeVisible();
-    await page.getByRole('tab', { name: 'Monthly plan' }).click();
-    await page.getByRole('button', { name: /^Metformin/ }).click();
+    // Two quick taps, the monthly plan's tab and then the medicine, in one task (before the page has
+    // followed the first): both land in the address, the second does not undo the first.
+    const tab = await page.getByRole('tab', { name: 'Monthly plan' }).elementHandle();
+    const metformin = await page.getByRole('button', { name: /^Metformin/ }).elementHandle();
+    await page.evaluate(
+      ([a, b]) => {
+        (a as HTMLElement).click();
+        (b as HTMLElement).click();
+      },
+      [tab, metformin],
+    );
+    await expect(page).toHaveURL(/[?&]view=monthly(&|$)/);
+    await expect(page).toHaveURL(/[?&]medicine=\d+(&|$)/);
     await expect(page.getByRole('list', { name: 'Doses of Metformin by day' })).toBeVisible();
     await expectAccessible(page);
   });

@@ -39,3 +39,23 @@ export function useAddressState<T>(
   );
   return [state, change];
 }
+
+const copyOf = (query: URLSearchParams) => new URLSearchParams(query);
+
+/**
+ * The address's query itself as the state (a page's range, view, day or month): `change` is given a
+ * copy of the newest query asked for to edit and return, so two quick changes (a tab, then a
+ * medicine) both land, as with `useAddressState`.
+ */
+export function useQueryState(): [
+  URLSearchParams,
+  (next: (query: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => void,
+] {
+  const [query, change] = useAddressState(copyOf, copyOf);
+  const edit = useCallback(
+    (next: (query: URLSearchParams) => URLSearchParams, options?: NavigateOptions) =>
+      change((current) => next(copyOf(current)), options),
+    [change],
+  );
+  return [query, edit];
+}

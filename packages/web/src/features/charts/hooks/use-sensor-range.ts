@@ -1,6 +1,6 @@
 import { addDays } from '@dosedot/domain/time';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryState } from '../../../hooks/use-address-state';
 import type { DateRange } from '../api/keys';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,7 +12,7 @@ export type SensorRangeProblem = 'startAfterEnd' | 'tooLong' | null;
 
 /** The sensor charts' range in the address (?sfrom&sto), checked before it is sent. */
 export function useSensorRange(today: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryState();
   const read = (name: string) => {
     const v = params.get(name);
     return v && DATE.test(v) ? v : undefined;
@@ -23,16 +23,15 @@ export function useSensorRange(today: string) {
   const problem = sensorRangeProblem(range);
   const set = useCallback(
     (next: Partial<DateRange>) =>
-      setParams(
-        (current) => {
-          const p = new URLSearchParams(current);
+      change(
+        (p) => {
           if (next.from !== undefined) p.set('sfrom', next.from);
           if (next.to !== undefined) p.set('sto', next.to);
           return p;
         },
         { replace: true },
       ),
-    [setParams],
+    [change],
   );
   return { range, problem, set };
 }

@@ -6,8 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { useQueryState } from '../../../hooks/use-address-state';
 import { addMonths, firstOfMonth, lastOfMonth } from '../../../lib/dates';
 import { formatMonth, formatPercent } from '../../../lib/format';
 import { usePatientProfile } from '../../../lib/impersonation';
@@ -23,11 +23,16 @@ export function MonthlyPage() {
   const { t } = useTranslation();
   const { lang, today } = useViewer();
   const profile = usePatientProfile();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('month');
-  const month = asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : monthOf(today);
+  const [params, change] = useQueryState();
+  const monthIn = (query: URLSearchParams) => {
+    const asked = query.get('month');
+    return asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : monthOf(today);
+  };
+  const month = monthIn(params);
   const adherence = useAdherence({ from: firstOfMonth(month), to: lastOfMonth(month) });
-  const go = (n: number) => setParams({ month: addMonths(month, n) }, { replace: true });
+  // Two quick taps on 'next' go two months on.
+  const go = (n: number) =>
+    change((query) => new URLSearchParams({ month: addMonths(monthIn(query), n) }), { replace: true });
   const title = formatMonth(month, lang);
   return (
     <DashboardShell>

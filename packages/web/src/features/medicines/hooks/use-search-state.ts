@@ -1,6 +1,6 @@
 import { addDays } from '@dosedot/domain/time';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryState } from '../../../hooks/use-address-state';
 import type { DateRange } from '../api/keys';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -13,10 +13,11 @@ export const MAX_RANGE_DAYS = 366;
 
 /**
  * The page's choices kept in the address (?from&to, ?medicine, ?view, ?day, ?month), so a reload or a
- * shared link shows the same thing. An invalid range is reported, never sent to the server.
+ * shared link shows the same thing; quick changes build on each other. An invalid range is reported,
+ * never sent to the server.
  */
 export function useSearchState(today: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryState();
   const read = (name: string, valid: RegExp) => {
     const value = params.get(name);
     return value && valid.test(value) ? value : undefined;
@@ -27,9 +28,8 @@ export function useSearchState(today: string) {
 
   const set = useCallback(
     (changes: Record<string, string | number | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+      change(
+        (next) => {
           for (const [key, value] of Object.entries(changes)) {
             if (value === undefined || value === '') next.delete(key);
             else next.set(key, String(value));
@@ -38,7 +38,7 @@ export function useSearchState(today: string) {
         },
         { replace: true },
       ),
-    [setParams],
+    [change],
   );
 
   const medicine = Number(params.get('medicine')) || undefined;

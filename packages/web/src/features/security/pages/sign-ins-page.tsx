@@ -8,7 +8,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageHeader } from '../../../components/page-header';
@@ -16,6 +15,7 @@ import { PageToolbar } from '../../../components/page-toolbar';
 import { QueryState } from '../../../components/query-state';
 import { RouteTabs } from '../../../components/route-tabs';
 import { paths } from '../../../config/paths';
+import { useQueryState } from '../../../hooks/use-address-state';
 import { useSignInProviders } from '../api/get-sign-in-providers';
 import { useSignIns } from '../api/get-sign-ins';
 import type { SignInPage } from '../api/keys';
@@ -31,7 +31,7 @@ const OUTCOMES = ['success', 'failure', 'challenge'] as const;
  */
 export function SignInsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryState();
   const providers = useSignInProviders();
   const pageSize = PAGE_SIZES.find((s) => String(s) === params.get('size')) ?? 25;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -47,9 +47,8 @@ export function SignInsPage() {
   const query: SignInPage = { page, pageSize, outcome, user, method };
   const signIns = useSignIns(query);
   const goTo = (next: { page?: number; size?: number; outcome?: string; user?: string; method?: string }) =>
-    setParams(
-      (current) => {
-        const p = new URLSearchParams(current);
+    change(
+      (p) => {
         if (next.size) p.set('size', String(next.size));
         for (const key of ['outcome', 'user', 'method'] as const) {
           const value = next[key];
