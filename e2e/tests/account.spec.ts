@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { addMedicine, giveBox, newPatient, PASSWORD, profileOf, signInAs, withDb } from './medicines-support';
 import { accounts, lastMailTo, signIn, statePath, text } from './support';
 

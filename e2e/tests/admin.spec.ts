@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { newPatient, type Patient, signInAs, skipTour } from './medicines-support';
 import { accounts, expectAccessible, signIn, statePath, text } from './support';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { toLocalIso } from '@dosedot/domain/time';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { newPatient, type Patient, profileOf, withDb } from './medicines-support';
 import { ARTIFACTS, accounts, expectAccessible, statePath, text } from './support';
 

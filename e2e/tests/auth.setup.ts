@@ -1,4 +1,4 @@
-import { expect, test as setup } from '@playwright/test';
+import { expect, test as setup } from './fixtures';
 import { accounts, signIn, statePath } from './support';
 
 // Logs each demo account in once through the sign-in page and keeps its browser state.

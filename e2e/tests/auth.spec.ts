@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, lastMailTo, newEmail, signIn, signUp, statePath, submitSignUp, text } from './support';
 
 test.describe('authentication screens', () => {

@@ -1,6 +1,6 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays, toLocalIso } from '@dosedot/domain/time';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addMedicine,
   englishTime,

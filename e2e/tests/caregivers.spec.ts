@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newPatient, signInAs, skipTour } from './medicines-support';
 import { lastMailTo } from './support';
 

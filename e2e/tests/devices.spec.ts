@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { addMedicine, giveBox, newPatient, profileOf, signInAs, skipTour, withDb } from './medicines-support';
 import { accounts, expectAccessible, statePath, text } from './support';
 

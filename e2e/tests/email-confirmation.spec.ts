@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { DATA_DIR, lastMailTo, newEmail, signUp, text } from './support';
 
 const GOOD_PASSWORD = 'quiet lantern harbour 42';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { decodeEmediplan, encodeEmediplan } from '@dosedot/domain/emediplan';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { newPatient, signInAs, skipTour } from './medicines-support';
 import { qrPdf, qrPng } from './qr-pictures';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { decodeEmediplan, type ImportedPlan } from '@dosedot/domain/emediplan';
-import { expect, test } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { expect, test } from './fixtures';
 import { englishTime, newPatient, signInAs, skipTour } from './medicines-support';
 
 /** The CHMED16A example of the eMediplan specification (six medicaments named by Pharmacode). */

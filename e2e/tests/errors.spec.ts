@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, statePath, text } from './support';
 
 test('an unknown route shows the 404 texts and a back button', async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { newPatient, profileOf, withDb } from './medicines-support';
 import { accounts, expectAccessible, statePath, text } from './support';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { accounts, expectAccessible, statePath, text } from './support';
 
 // Heidi (the health-data user) reads the app in German: her profile's language.

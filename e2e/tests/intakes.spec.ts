@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { DOSEDOT_DR0_BYTES, DOSEDOT_FPORT, encodeDoseDot, ttsUplinkMessage } from '@dosedot/domain/lorawan';
 import { addDays } from '@dosedot/domain/time';
-import { expect, type Page, test } from '@playwright/test';
 import { INGEST_TOKEN } from '../playwright.config';
+import { expect, type Page, test } from './fixtures';
 import {
   addMedicine,
   englishTime,

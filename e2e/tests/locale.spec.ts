@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, newEmail, signUp, statePath, text } from './support';
 
 const localeCookie = async (page: import('@playwright/test').Page) =>

@@ -1,5 +1,5 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures';
 import {
   addMedicine,
   newPatient,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { toLocalIso } from '@dosedot/domain/time';
-import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { EXTERNAL_CHECK_MS } from '../../packages/server/src/db/read-cache';
+import { expect, type Page } from './fixtures';
 import { DATA_DIR, newEmail, signIn } from './support';
 
 /*

@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './fixtures';
 import { text } from './support';
 
 // Sign-in through the local OpenID Connect provider that playwright.config.ts starts beside the

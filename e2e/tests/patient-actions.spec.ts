@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { newPatient, PASSWORD, type Patient, signInAs, skipTour, withDb } from './medicines-support';
 import { lastMailTo, signIn, text } from './support';
 

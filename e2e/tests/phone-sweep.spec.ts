@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Audience, PAGE_PATHS } from '../../packages/web/src/app/routes/page-paths';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { ARTIFACTS, accounts, statePath } from './support';
 
 /*
@@ -273,9 +273,15 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   // Parts drawn when they near the screen (My Medicine's plans and charts) are drawn: scroll down
   // the page a screen at a time, then back to the top.
+  // A frame, or 250 ms if the page draws none (a renderer starved by the other worker once held a
+  // frame back until the test's limit); at most 40 screens, however the page grows while scrolled.
   await page.evaluate(async () => {
-    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+    const frame = () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => setTimeout(done, 0));
+        setTimeout(done, 250);
+      });
+    for (let y = 0, n = 0; y < document.documentElement.scrollHeight && n < 40; y += innerHeight, n++) {
       window.scrollTo(0, y);
       await frame();
     }

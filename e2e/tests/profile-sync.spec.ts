@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { accounts, newEmail, signIn, signUp, statePath, text } from './support';
 
 // The theme's page backgrounds (packages/web/src/lib/theme.ts SURFACES).

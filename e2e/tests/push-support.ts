@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from './fixtures';
 
 /** Waits until a service worker controls the page (the specs that allow one: pwa, reminders by push). */
 export async function controlled(page: Page) {

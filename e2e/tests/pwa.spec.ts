@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { controlled, deliverPush, notificationsShown } from './push-support';
 import { accounts, statePath } from './support';
 

@@ -1,5 +1,5 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newPatient, profileOf, signInAs, skipTour } from './medicines-support';
 
 /*

@@ -1,7 +1,7 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays } from '@dosedot/domain/time';
-import { expect, type Page, test } from '@playwright/test';
 import { browserKeys, decrypt, startPushService } from '../../packages/server/test/push-service';
+import { expect, type Page, test } from './fixtures';
 import {
   addMedicine,
   localTimeOf,

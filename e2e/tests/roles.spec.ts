@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { accounts, statePath, text } from './support';
 
 const menu = (page: Page, lang: 'en' | 'de' = 'en') =>

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ARTIFACTS, accounts, expectAccessible, presetTheme, statePath } from './support';
 
 // Screens in light and dark: axe-core finds no serious or critical violation, and a screenshot

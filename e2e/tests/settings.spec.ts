@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newEmail, signUp } from './support';
 
 // The theme's tokens (packages/web/src/lib/theme.ts): page backgrounds and the fill of #0096c7.

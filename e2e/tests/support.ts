@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 
 type Catalog = { [key: string]: string | Catalog };
 /** A language's catalog from its parts (packages/web/src/i18n/<lang>/<part>.json), merged as the app does. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { accounts, lastMailTo, newEmail, signIn, signUp, statePath, text } from './support';
 
 /** An authenticator app: RFC 6238 (HMAC-SHA1, 30 s, 6 digits) from the base32 secret, node:crypto only. */
