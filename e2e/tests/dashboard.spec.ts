@@ -1,5 +1,6 @@
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays } from '@dosedot/domain/time';
+import { addMonths } from '../../packages/web/src/lib/dates';
 import { expect, test } from './fixtures';
 import {
   addMedicine,
@@ -10,7 +11,7 @@ import {
   profileOf,
   signInAs,
 } from './medicines-support';
-import { accounts, expectAccessible, statePath } from './support';
+import { accounts, expectAccessible, statePath, tapTogether } from './support';
 
 test("a press for the patient's box turns that dose's dot to on time on the dashboard", async ({ page }) => {
   const patient = await newPatient(page, 'Dora Dashboard');
@@ -66,14 +67,9 @@ test.describe('the demo patient', () => {
     const shown = new URL(page.url()).searchParams.get('month') ?? '';
     // Two quick taps on 'Previous month' in one task (before the page has followed the first) go
     // two months back, not one.
-    const previous = await page.getByRole('button', { name: 'Previous month' }).elementHandle();
-    await page.evaluate((button) => {
-      (button as HTMLElement).click();
-      (button as HTMLElement).click();
-    }, previous);
-    const [year, m] = shown.split('-').map(Number);
-    const back = new Date(Date.UTC(year ?? 0, (m ?? 1) - 1 - 2, 1)).toISOString().slice(0, 7);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/monthly\\?month=${back}$`));
+    const previous = page.getByRole('button', { name: 'Previous month' });
+    await tapTogether(previous, previous);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/monthly\\?month=${addMonths(shown, -2)}$`));
     await expectAccessible(page);
 
     await page.goto('/de/dashboard/index2');

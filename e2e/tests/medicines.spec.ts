@@ -11,7 +11,7 @@ import {
   signInAs,
   skipTour,
 } from './medicines-support';
-import { accounts, expectAccessible, statePath } from './support';
+import { accounts, expectAccessible, statePath, tapTogether } from './support';
 
 test('a patient adds a medicine with two dosage times and sees them in all schedules and the daily plan', async ({
   page,
@@ -270,14 +270,9 @@ test.describe('the demo patient', () => {
     ).toBeVisible();
     // Two quick taps, the monthly plan's tab and then the medicine, in one task (before the page has
     // followed the first): both land in the address, the second does not undo the first.
-    const tab = await page.getByRole('tab', { name: 'Monthly plan' }).elementHandle();
-    const metformin = await page.getByRole('button', { name: /^Metformin/ }).elementHandle();
-    await page.evaluate(
-      ([a, b]) => {
-        (a as HTMLElement).click();
-        (b as HTMLElement).click();
-      },
-      [tab, metformin],
+    await tapTogether(
+      page.getByRole('tab', { name: 'Monthly plan' }),
+      page.getByRole('button', { name: /^Metformin/ }),
     );
     await expect(page).toHaveURL(/[?&]view=monthly(&|$)/);
     await expect(page).toHaveURL(/[?&]medicine=\d+(&|$)/);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from './fixtures';
+import { expect, type Locator, type Page } from './fixtures';
 
 type Catalog = { [key: string]: string | Catalog };
 /** A language's catalog from its parts (packages/web/src/i18n/<lang>/<part>.json), merged as the app does. */
@@ -88,6 +88,19 @@ export async function storedAppData(page: Page) {
     session: Object.keys(sessionStorage),
     settings: localStorage.getItem('dosedot.settings'),
   }));
+}
+
+/**
+ * Clicks the targets one after the other in one task of the page, as quick taps land before the
+ * page has followed the first: each must still count.
+ */
+export async function tapTogether(...targets: Locator[]) {
+  const [first] = targets;
+  if (!first) return;
+  const handles = await Promise.all(targets.map((t) => t.elementHandle()));
+  await first.page().evaluate((elements) => {
+    for (const el of elements) (el as HTMLElement).click();
+  }, handles);
 }
 
 /**

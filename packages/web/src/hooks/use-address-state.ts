@@ -40,7 +40,7 @@ export function useAddressState<T>(
   return [state, change];
 }
 
-const copyOf = (query: URLSearchParams) => new URLSearchParams(query);
+const asIs = (query: URLSearchParams) => query;
 
 /**
  * The address's query itself as the state (a page's range, view, day or month): `change` is given a
@@ -51,10 +51,10 @@ export function useQueryState(): [
   URLSearchParams,
   (next: (query: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => void,
 ] {
-  const [query, change] = useAddressState(copyOf, copyOf);
+  const [query, change] = useAddressState(asIs, asIs);
   const edit = useCallback(
     (next: (query: URLSearchParams) => URLSearchParams, options?: NavigateOptions) =>
-      change((current) => next(copyOf(current)), options),
+      change((current) => next(new URLSearchParams(current)), options),
     [change],
   );
   return [query, edit];
