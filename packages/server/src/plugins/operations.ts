@@ -23,11 +23,20 @@ export const operationsPlugin = fp(
   async (app: FastifyInstance) => {
     const { pressure, metrics } = app.config;
     if (pressure.maxEventLoopDelayMs > 0) {
+      // What the server does before it is ready (migrations, the demo seed, on a busy machine for
+      // seconds) holds the event loop while nobody waits: that is not pressure. under-pressure
+      // measures from its registration, one window at a time, so a reading can cover the start
+      // until two windows have passed since the app became ready; until then none is acted on.
+      let readingsFrom = Number.POSITIVE_INFINITY;
+      app.addHook('onReady', async () => {
+        readingsFrom = performance.now() + 2 * pressure.sampleIntervalMs;
+      });
       await app.register(underPressure, {
         maxEventLoopDelay: pressure.maxEventLoopDelayMs,
         retryAfter: pressure.retryAfterSeconds,
         sampleInterval: pressure.sampleIntervalMs,
         pressureHandler: (_request, reply, type, value) => {
+          if (performance.now() < readingsFrom) return; // the request goes on
           app.log.warn({ type, value }, 'over pressure: answering 503');
           reply.header('retry-after', String(pressure.retryAfterSeconds));
           sendError(reply, 503, 'ServiceUnavailableError', 'The server is busy, please try again shortly');
