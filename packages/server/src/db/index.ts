@@ -3,12 +3,17 @@ import path from 'node:path';
 import { foldForSearch } from '@dosedot/domain';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type Migration,
   type MigrationProvider,
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
@@ -89,10 +94,34 @@ export function createDb(config: DatabaseConfig): Db {
     triggers: Object.fromEntries(VERSIONED_TABLES.map((t) => [t, ['data_versions']])),
   });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache) }),
+    dialect: new ImmediateSqliteDialect({
+      database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, readCache),
+    }),
   });
   readCaches.set(db, readCache);
   return db;
+}
+
+/**
+ * SQLite transactions that take the write lock when they begin (BEGIN IMMEDIATE), not at their
+ * first write. A transaction begun DEFERRED that reads and then writes (the health record's
+ * read-modify-write, an assignment's checks) fails at once with SQLITE_BUSY when another connection
+ * to the file committed in between, and no busy timeout helps: the server answered 500 to a share of
+ * such writes while another process wrote the file (the e2e suite's helpers; `npm run backup` only
+ * reads). Begun IMMEDIATE, it waits its turn (busy_timeout) and sees the other's commit.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.settings);
+  }
 }
 
 /**

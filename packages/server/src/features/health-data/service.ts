@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { open, seal } from '../../lib/encryption';
 import { audit } from '../audit';
-import { findHealthRecord, saveHealthRecord } from './queries';
+import { findHealthRecord, lockHealthRecord, saveHealthRecord } from './queries';
 
 /** The record is bound to its profile: a row copied to another profile does not open. */
 const associated = (profileId: number) => `health_records:${profileId}`;
@@ -48,6 +48,7 @@ export function createHealthDataService(db: Db, key: Buffer) {
       recordAccess: (trx: Db) => Promise<void> = async () => {},
     ) {
       await inTransaction(db, async (trx) => {
+        await lockHealthRecord(trx, profileId);
         const row = await findHealthRecord(trx, profileId);
         const record = row ? (JSON.parse(open(row, key, associated(profileId))) as HealthRecord) : {};
         record[section] = values;
