@@ -1,7 +1,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordHashesDone } from '../src/lib/passwords';
+import { updatePassword } from '../src/features/auth/queries';
+import { hashPassword, passwordHashesDone } from '../src/lib/passwords';
 import {
   count,
   createTestApp,
@@ -282,6 +283,46 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
         payload: { identifier: user.email, password: PASSWORD },
       });
       expect(again.statusCode).toBe(200);
+    });
+
+    it('does not bring the old password back when it is changed while its hash is being upgraded', async () => {
+      const { user } = await registerUser(t.app);
+      const salt = randomBytes(16);
+      const old = scryptSync(PASSWORD, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+      const oldHash = `scrypt$16384$8$1$${salt.toString('base64')}$${old.toString('base64')}`;
+      await t.db.updateTable('users').set({ password_hash: oldHash }).where('id', '=', user.id).execute();
+      const newPassword = 'staple battery horse correct';
+      const newHash = await hashPassword(newPassword);
+      const signIn = (password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/local',
+          remoteAddress: '192.0.2.160',
+          payload: { identifier: user.email, password },
+        });
+      const storedHash = async () =>
+        (
+          await t.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).password_hash;
+
+      expect((await signIn(PASSWORD)).statusCode).toBe(200);
+      // The upgrade of the old hash is being computed off the answer's path (one scrypt hash, a
+      // fifth of a second or more); the password is reset before it is written.
+      const hashes = passwordHashesDone();
+      expect(await storedHash()).toBe(oldHash);
+      await updatePassword(t.db, user.id, newHash, Date.now());
+      for (let i = 0; i < 250 && passwordHashesDone() === hashes; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(passwordHashesDone()).toBeGreaterThan(hashes);
+      await new Promise((r) => setTimeout(r, 250)); // the upgrade's write, had it been made
+
+      expect(await storedHash()).toBe(newHash);
+      expect((await signIn(newPassword)).statusCode).toBe(200);
+      expect((await signIn(PASSWORD)).statusCode).toBe(400);
     });
 
     it('signs in with e-mail and password and the token opens /api/users/me', async () => {

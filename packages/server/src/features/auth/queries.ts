@@ -119,9 +119,23 @@ export function updatePassword(db: Db, userId: number, passwordHash: string, now
     .executeTakeFirstOrThrow();
 }
 
-/** Replaces a hash by a stronger one of the same password; tokens stay valid. */
-export async function replacePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+/**
+ * Replaces a hash by a stronger one of the same password; tokens stay valid. Only while the stored
+ * hash is still `oldHash`: a password reset or change that landed since the old one was read wins
+ * (the stronger hash is of the old password, and writing it would bring that password back).
+ */
+export async function replacePasswordHash(
+  db: Db,
+  userId: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', oldHash)
+    .execute();
 }
 
 /** True when the user has signed in successfully from this address since `since`. */

@@ -170,9 +170,10 @@ export function createAuthService({ db, config, mailer, log, counters }: AuthSer
           ip,
         });
       if (needsRehash(user.password_hash)) {
-        // Made with older parameters: upgrade it now that the password is known, off the answer's path.
+        // Made with older parameters: upgrade it now that the password is known, off the answer's path
+        // (unless the password was reset or changed meanwhile: replacePasswordHash).
         hashPassword(body.password)
-          .then((hash) => replacePasswordHash(db, user.id, hash))
+          .then((hash) => replacePasswordHash(db, user.id, user.password_hash, hash))
           .catch((err: unknown) => log.warn({ err }, 'password hash could not be upgraded'));
       }
       return user;
