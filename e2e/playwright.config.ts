@@ -102,6 +102,15 @@ export default defineConfig({
         DATA_DIR,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        // Each test comes from an address of its own (X-Forwarded-For, set in tests/fixtures.ts),
+        // believed from loopback only: the per-address sign-in limits count one test's attempts.
+        TRUST_PROXY: '127.0.0.1',
+        // No 503 for event-loop delay, as in the API tests (packages/server/test/processes.ts): two
+        // Chromiums and the server share CI's 2 cores, and the server's thread waits up to 0.6 s for
+        // a core (profiled: the time went to writev and stat calls, no long task of its own). The
+        // guard has its test in operations.test.ts. CI of 6258abd: the eMediplan import and the 404
+        // page answered 'The server is busy' at the same moment.
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
         // The reminder scheduler's tick, short so reminders.spec.ts sees a reminder within seconds.
         REMINDER_TICK_MS: '2000',
         // The spec's own Web Push service (HTTPS on loopback, reminders.spec.ts) has a certificate
