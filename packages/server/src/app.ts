@@ -89,6 +89,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new OneLinePerRequest(),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // The start's parts (lifecycle.ts: migrations, the demo seed) take as long as they need: a
+    // migration of a large database, or the start on a busy machine, ran past Fastify's 10 s and the
+    // server exited. Whether a start is too slow is for the supervisor's health check to say.
+    pluginTimeout: 0,
     trustProxy: trustProxyOption(config.trustProxy),
     // A request (headers and body) must arrive within the limit; a slow one ends with 408.
     serverFactory: (handler) =>

@@ -37,6 +37,19 @@ describe('long-lived parts', () => {
     expect(events).toEqual(['start first', 'start second', 'stop second', 'stop first']);
   });
 
+  it('may take longer to start than Fastify allows a plugin by default (10 s)', {
+    timeout: 30_000,
+  }, async () => {
+    const t = await createTestApp('sqlite', {
+      routes: (app) => {
+        // As a migration of a large database does.
+        app.lifecycle.add({ name: 'slow', start: () => new Promise((r) => setTimeout(r, 10_500)) });
+      },
+    });
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    await t.close();
+  });
+
   it('a database the app opened itself is migrated at start and closed with the app', async () => {
     const t = await createTestApp('sqlite');
     const file = path.join(t.config.dataDir, 'own.sqlite');
