@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db';
+import { needsRehash, verifyPassword } from '../src/lib/passwords';
 import { DEMO_ACCOUNTS, DEMO_DAYS, seedDemo } from '../src/seed/demo';
 import { ENGINES, freshDatabase } from './context';
 
@@ -91,6 +92,14 @@ describe.each(ENGINES)('database on %s', (engine) => {
     };
     await fresh.db.insertInto('uplinks').values(uplink).execute();
     await expect(fresh.db.insertInto('uplinks').values(uplink).execute()).rejects.toThrow();
+  });
+
+  it("keeps each demo login's hash of its own password, with today's parameters", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      expect(await verifyPassword(account.password, account.passwordHash), account.email).toBe(true);
+      expect(needsRehash(account.passwordHash), account.email).toBe(false);
+    }
+    expect(new Set(DEMO_ACCOUNTS.map((a) => a.passwordHash)).size).toBe(DEMO_ACCOUNTS.length);
   });
 
   it('seeds the demo world once: admin, two patients, medicines, boxes, four weeks of data', async () => {
