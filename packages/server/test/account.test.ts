@@ -1,7 +1,10 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/config';
 import type { Db } from '../src/db';
-import { authenticatorCode } from './authenticator';
+import { LAST_ADMIN_MESSAGE } from '../src/features/account/service';
+import { authenticatorCode, enrolTwoFactor } from './authenticator';
 import {
   ENGINES,
   makeAdmin,
@@ -410,5 +413,74 @@ describe.each(ENGINES)('the patient’s own data on %s', (engine) => {
     await makeAdmin(t.db, second.user.id);
     expect((await remove(first.auth, { password: PASSWORD })).statusCode).toBe(200);
     expect((await remove(second.auth, { password: PASSWORD })).statusCode).toBe(409);
+  });
+});
+
+describe.each(ENGINES)('the last administrator who can sign in, on %s', (engine) => {
+  const t = useTestApp(engine, { config: { limits: { ...DEFAULT_LIMITS, authPerIpPerMinute: 10_000 } } });
+  const remove = (auth: Auth) =>
+    t.app.inject({ method: 'DELETE', url: '/api/account', headers: auth, payload: { password: PASSWORD } });
+  const activeAdmins = async () =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('blocked', '=', 0)
+        .execute()
+    ).length;
+  /** No administrator in this database: each test makes exactly the ones it needs. */
+  const noAdmins = () =>
+    t.db.updateTable('users').set({ role: 'basic' }).where('role', '=', 'admin').execute();
+  async function admin() {
+    const reg = await registerUser(t.app);
+    await makeAdmin(t.db, reg.user.id);
+    return reg;
+  }
+
+  it('does not count a blocked administrator as the other one', async () => {
+    await noAdmins();
+    const a = await admin();
+    const b = await admin();
+    await t.db.updateTable('users').set({ blocked: 1 }).where('id', '=', b.user.id).execute();
+    const refused = await remove(a.auth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(LAST_ADMIN_MESSAGE);
+    expect(refused.json().error.details.reason).toBe('last_admin');
+    expect(await activeAdmins()).toBe(1);
+    // Once the other can sign in again, the first may go.
+    await t.db.updateTable('users').set({ blocked: 0 }).where('id', '=', b.user.id).execute();
+    expect((await remove(a.auth)).statusCode).toBe(200);
+    expect(await activeAdmins()).toBe(1);
+  });
+
+  it('keeps one when of two administrators one deletes their account and the other steps down at once', async () => {
+    for (let round = 0; round < 8; round++) {
+      await noAdmins();
+      const a = await admin();
+      const b = await admin();
+      // A cheap hash of A's password (its parameters are kept in it), so that A's deletion is not
+      // held back by a fifth of a second of scrypt and meets B's role change.
+      const salt = randomBytes(16);
+      const key = scryptSync(PASSWORD, salt, 32, { N: 16, r: 8, p: 1 });
+      await t.db
+        .updateTable('users')
+        .set({ password_hash: `scrypt$16$8$1$${salt.toString('base64')}$${key.toString('base64')}` })
+        .where('id', '=', a.user.id)
+        .execute();
+      const { secret } = await enrolTwoFactor(t.app, b);
+      const stepDown = () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${b.user.id}`,
+          headers: b.auth,
+          payload: { role: 'basic', code: authenticatorCode(secret, Date.now() + 30_000) },
+        });
+      const answers = await Promise.all([remove(a.auth), stepDown()]);
+      expect(await activeAdmins(), `round ${round}`).toBe(1);
+      expect(answers.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      const refused = answers.find((r) => r.statusCode === 409);
+      expect(refused?.json().error.details.reason).toBe('last_admin');
+    }
   });
 });

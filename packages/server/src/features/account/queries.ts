@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 
 /** Whose lines of the audit log are about a person: as the actor, the target, or named in the details. */
@@ -56,25 +56,17 @@ export async function setAuditDetails(db: Db, id: number, details: string | null
   await db.updateTable('audit_log').set({ details }).where('id', '=', id).execute();
 }
 
-/** The advisory-lock key of an account deletion (any number no other lock uses). */
-const ACCOUNT_DELETION_LOCK = 20_261_125;
-
 /**
- * Serialises account deletions, so two administrators deleting themselves at once cannot both be
- * "not the last one": a transaction-scoped advisory lock on PostgreSQL; SQLite runs one write
- * transaction at a time already.
+ * How many administrators besides this user can still sign in (not blocked): a blocked one cannot
+ * take over, so the last one who can sign in stays (as a demotion or a block of them is refused,
+ * users/service.ts).
  */
-export async function lockAccountDeletion(db: Db): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select pg_advisory_xact_lock(${ACCOUNT_DELETION_LOCK})`.execute(db);
-}
-
-/** How many administrators there are besides this user. */
-export async function otherAdmins(db: Db, userId: number): Promise<number> {
+export async function otherActiveAdmins(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('role', '=', 'admin')
+    .where('blocked', '=', 0)
     .where('id', '<>', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -9,6 +9,7 @@ import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/erro
 import type { Mailer } from '../../lib/mailer';
 import { verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit';
+import { findUserById, lockAdminGrant } from '../auth';
 import { createHealthDataService, presentHealthData } from '../health-data';
 import { manualIntakesOfProfile, presentManualIntake } from '../medicines';
 import { createProfileService, findPatient, profileLanguage } from '../profiles';
@@ -20,8 +21,7 @@ import {
   auditDetailsAbout,
   auditLinesAbout,
   deleteUser,
-  lockAccountDeletion,
-  otherAdmins,
+  otherActiveAdmins,
   type Person,
   setAuditDetails,
 } from './queries';
@@ -208,8 +208,13 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
       const person: Person = { userId: user.id, profileId: patient.id, email: user.email };
       const names = [user.email, user.username, patient.givenname, patient.familyname];
       await inTransaction(db, async (trx) => {
-        await lockAccountDeletion(trx);
-        if (user.role === 'admin' && (await otherAdmins(trx, user.id)) === 0)
+        // The same lock as role changes, blocks and the first administrator's grant, and the role read
+        // again under it: an administrator deleting themselves while the other is demoted or blocked
+        // at the same moment cannot leave no administrator who can sign in.
+        await lockAdminGrant(trx);
+        const current = await findUserById(trx, user.id);
+        if (!current) throw notFound('Account not found');
+        if (current.role === 'admin' && (await otherActiveAdmins(trx, user.id)) === 0)
           throw new HttpError(409, 'ConflictError', LAST_ADMIN_MESSAGE, { reason: 'last_admin' });
         for (const line of await auditDetailsAbout(trx, person)) {
           if (line.details === null) continue;
@@ -222,7 +227,7 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
           action: 'account.deleted',
           targetType: 'user',
           targetId: user.id,
-          details: { by: 'owner', role: user.role },
+          details: { by: 'owner', role: current.role },
           ip,
         });
       });

@@ -215,8 +215,10 @@ export function markConfirmed(db: Db, userId: number, now: number): Promise<User
 const ADMIN_GRANT_LOCK = 20_261_124;
 
 /**
- * Serialises the first-administrator grant between concurrent confirmations: a transaction-scoped
- * advisory lock on PostgreSQL; SQLite runs one write transaction at a time already.
+ * Serialises whatever makes or unmakes an administrator: the first-administrator grant between
+ * concurrent confirmations, role changes and blocks (users/service.ts) and account deletions
+ * (account/service.ts), so none of them can leave no administrator who can sign in. A
+ * transaction-scoped advisory lock on PostgreSQL; SQLite runs one write transaction at a time already.
  */
 export async function lockAdminGrant(db: Db): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter)
