@@ -65,6 +65,34 @@ async function readError(res: Response): Promise<ApiError> {
   }
 }
 
+/** The longest wait before a call refused as 'busy' is sent again. */
+export const BUSY_WAIT_MAX_MS = 5_000;
+
+/**
+ * A 503 with Retry-After is the server's overload guard or its full sign-in queue: it refused the
+ * call before doing anything, so the call is sent once more after the wait the server asked for (at
+ * most BUSY_WAIT_MAX_MS), a save included. Undefined: not such an answer.
+ */
+function busyWaitMs(res: Response): number | undefined {
+  const seconds = Number(res.headers.get('retry-after'));
+  if (res.status !== 503 || !res.headers.has('retry-after') || !Number.isFinite(seconds)) return undefined;
+  return Math.min(Math.max(seconds, 0) * 1000, BUSY_WAIT_MAX_MS);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
 /** The one way the app calls the API: JSON in and out, bearer token, typed errors. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal } = opts;
@@ -80,16 +108,21 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     method === 'GET' && token && !opts.headers
       ? takeEarlyAnswer(path, token)?.catch(() => undefined)
       : undefined;
+  const send = () =>
+    fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+      signal,
+    });
   let res: Response;
   try {
-    res =
-      (await early) ??
-      (await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
-        signal,
-      }));
+    res = (await early) ?? (await send());
+    const wait = busyWaitMs(res);
+    if (wait !== undefined) {
+      await sleep(wait, signal);
+      res = await send();
+    }
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'NetworkError', 'The server cannot be reached');
@@ -112,6 +145,7 @@ export function failureKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return 'errors.network';
     if (error.status === 429) return 'errors.tooMany';
+    if (error.status === 503) return 'errors.busy';
   }
   return 'errors.generic';
 }
