@@ -1,5 +1,6 @@
 import type { AuthLimits } from '../config';
 import type { CounterStore } from './counters';
+import { tooManyRequests } from './errors';
 
 /**
  * How many more mails of one kind an account may get in the window than one client address may
@@ -31,4 +32,24 @@ export async function mailWait(
   const account = await counters.hit(`${kind}-mail:${email}`, limits.windowMs, now);
   if (account.count > limits.resetMailsPerAccount * ACCOUNT_MAILS_FACTOR) return wait(account.resetAt);
   return 0;
+}
+
+/**
+ * A limit of wrong attempts per key (wrong codes, wrong current passwords: loginFailuresPerAddress
+ * in the window). The attempt is counted before it is checked, one atomic hit, so attempts sent all
+ * at once are counted one by one and no more than the limit are ever checked, as the sign-in's
+ * admit does (auth/service.ts). Past the limit the hit is taken back and the attempt refused (429).
+ * An attempt that turns out right, or is refused before its check for another reason, takes its
+ * hit back (counters.undo); a wrong one leaves it counted.
+ */
+export async function countAttempt(
+  counters: CounterStore,
+  limits: Pick<AuthLimits, 'loginFailuresPerAddress' | 'windowMs'>,
+  key: string,
+  now = Date.now(),
+): Promise<void> {
+  const count = await counters.hit(key, limits.windowMs, now);
+  if (count.count <= limits.loginFailuresPerAddress) return;
+  await counters.undo(key, now);
+  throw tooManyRequests(Math.max(1, Math.ceil((count.resetAt - now) / 1000)));
 }

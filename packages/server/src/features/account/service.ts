@@ -4,8 +4,9 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
+import { countAttempt } from '../../lib/attempt-limiter';
 import type { CounterStore } from '../../lib/counters';
-import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { fieldError, HttpError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit';
@@ -194,13 +195,12 @@ export function createAccountService({ db, config, counters, mailer, log }: Acco
      * address. The last administrator cannot go (409). Mails a confirmation once committed.
      */
     async deleteAccount(user: User, body: DeleteAccountRequest, ip: string, now = Date.now()): Promise<void> {
-      const count = await counters.peek(counterKey(user.id), now);
-      if (count.count >= config.limits.loginFailuresPerAddress)
-        throw tooManyRequests(Math.max(1, Math.ceil((count.resetAt - now) / 1000)));
-      if (!(await verifyPassword(body.password, user.password_hash))) {
-        await counters.hit(counterKey(user.id), config.limits.windowMs, now);
+      // Counted before the password is checked: wrong ones sent all at once are checked no more
+      // than the limit allows (lib/attempt-limiter.ts); a right one is taken back.
+      await countAttempt(counters, config.limits, counterKey(user.id), now);
+      if (!(await verifyPassword(body.password, user.password_hash)))
         throw fieldError('password', WRONG_PASSWORD_MESSAGE);
-      }
+      await counters.undo(counterKey(user.id), now);
       await twoFactor.requireCode(user, body.code, now);
       const patient = await findPatient(db, { userId: user.id });
       if (!patient) throw notFound('Profile not found');

@@ -9,8 +9,9 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
+import { countAttempt } from '../../lib/attempt-limiter';
 import type { CounterStore } from '../../lib/counters';
-import { fieldError, tooManyRequests } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit';
@@ -62,17 +63,22 @@ export function createSessionService({ db, config, counters }: SessionServiceDep
       body: ChangePasswordRequest,
       now = Date.now(),
     ): Promise<User> {
-      const count = await counters.peek(counterKey(user.id), now);
-      if (count.count >= limits.loginFailuresPerAddress)
-        throw tooManyRequests(Math.max(1, Math.ceil((count.resetAt - now) / 1000)));
+      // Counted before the current password is checked: wrong ones sent all at once are checked no
+      // more than the limit allows (lib/attempt-limiter.ts). A right one, or a new password refused
+      // before the check, is taken back.
+      const key = counterKey(user.id);
+      await countAttempt(counters, limits, key, now);
+      const refuseNew = async (message: string, code: string) => {
+        await counters.undo(key, now);
+        return fieldError('password', message, code);
+      };
       if (isCommonPassword(body.password))
-        throw fieldError('password', PASSWORD_COMMON_MESSAGE, ERROR_CODES.passwordCommon);
+        throw await refuseNew(PASSWORD_COMMON_MESSAGE, ERROR_CODES.passwordCommon);
       if (isPersonalPassword(body.password, { email: user.email, name: user.username }))
-        throw fieldError('password', PASSWORD_PERSONAL_MESSAGE, ERROR_CODES.passwordPersonal);
-      if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
-        await counters.hit(counterKey(user.id), limits.windowMs, now);
+        throw await refuseNew(PASSWORD_PERSONAL_MESSAGE, ERROR_CODES.passwordPersonal);
+      if (!(await verifyPassword(body.currentPassword, user.password_hash)))
         throw fieldError('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE);
-      }
+      await counters.undo(key, now);
       const passwordHash = await hashPassword(body.password);
       const updated = await inTransaction(db, async (trx) => {
         const row = await changePassword(trx, user.id, passwordHash, sessionId, now);

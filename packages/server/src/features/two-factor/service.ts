@@ -15,9 +15,10 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
+import { countAttempt } from '../../lib/attempt-limiter';
 import type { CounterStore } from '../../lib/counters';
 import { open, seal } from '../../lib/encryption';
-import { fieldError, HttpError, tooManyRequests, unauthorized, validationError } from '../../lib/errors';
+import { fieldError, HttpError, unauthorized, validationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit';
@@ -102,13 +103,14 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
 
   const secretOf = (row: SecretRow) => open(row, key, associated(row.user_id));
 
-  async function guard(userId: number, now: number) {
-    const count = await counters.peek(counterKey(userId), now);
-    if (count.count >= limits.loginFailuresPerAddress)
-      throw tooManyRequests(Math.max(1, Math.ceil((count.resetAt - now) / 1000)));
-  }
-
-  const miss = (userId: number, now: number) => counters.hit(counterKey(userId), limits.windowMs, now);
+  /**
+   * Counts the attempt before its code (or password) is checked, so wrong ones sent all at once are
+   * checked no more than the limit allows (lib/attempt-limiter.ts); 429 past it. A wrong attempt
+   * stays counted; a right one, or one refused before its check for another reason, is taken back
+   * (release).
+   */
+  const attempt = (userId: number, now: number) => countAttempt(counters, limits, counterKey(userId), now);
+  const release = (userId: number, now: number) => counters.undo(counterKey(userId), now);
 
   /** True when the code is the user's current one and its time step was never used before. */
   async function checkCode(trx: Db, row: SecretRow, code: string, now: number): Promise<boolean> {
@@ -122,16 +124,18 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
     body: TwoFactorReauth,
     now: number,
   ): Promise<'code' | 'password'> {
-    await guard(user.id, now);
+    await attempt(user.id, now);
     if (body.code !== undefined) {
       const row = await findSecret(db, user.id);
-      if (row?.confirmed_at != null && (await checkCode(db, row, body.code, now))) return 'code';
-      await miss(user.id, now);
-      throw fieldError('code', WRONG_CODE_MESSAGE);
+      if (row?.confirmed_at == null || !(await checkCode(db, row, body.code, now)))
+        throw fieldError('code', WRONG_CODE_MESSAGE);
+      await release(user.id, now);
+      return 'code';
     }
-    if (await verifyPassword(body.password ?? '', user.password_hash)) return 'password';
-    await miss(user.id, now);
-    throw fieldError('password', 'The password is not correct');
+    if (!(await verifyPassword(body.password ?? '', user.password_hash)))
+      throw fieldError('password', 'The password is not correct');
+    await release(user.id, now);
+    return 'password';
   }
 
   async function newRecoveryCodes(trx: Db, userId: number, now: number): Promise<string[]> {
@@ -190,10 +194,9 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
       const row = await findSecret(db, user.id);
       if (row?.confirmed_at == null) return;
       if (code === undefined) throw fieldError('code', TOTP_CODE_MESSAGE);
-      await guard(user.id, now);
-      if (await checkCode(db, row, code, now)) return;
-      await miss(user.id, now);
-      throw fieldError('code', WRONG_CODE_MESSAGE);
+      await attempt(user.id, now);
+      if (!(await checkCode(db, row, code, now))) throw fieldError('code', WRONG_CODE_MESSAGE);
+      await release(user.id, now);
     },
 
     async status(user: User): Promise<TwoFactorStatus> {
@@ -228,10 +231,12 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
      */
     async confirm({ user, sessionId, ip }: Caller, code: string, now = Date.now()): Promise<string[]> {
       requireConfirmed(user);
-      await guard(user.id, now);
+      await attempt(user.id, now);
       const row = await findSecret(db, user.id);
-      if (!row || row.confirmed_at != null)
+      if (!row || row.confirmed_at != null) {
+        await release(user.id, now);
         throw fieldError('code', 'No setup is waiting for a code. Start the setup again.');
+      }
       const done = await inTransaction(db, async (trx) => {
         if (!(await checkCode(trx, row, code, now))) return undefined;
         if (!(await confirmSecret(trx, user.id, now))) return undefined;
@@ -247,10 +252,7 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
         });
         return { codes: fresh, notice: await noticeLink(trx, user.id, 'enabled', now) };
       });
-      if (!done) {
-        await miss(user.id, now);
-        throw fieldError('code', WRONG_CODE_MESSAGE);
-      }
+      if (!done) throw fieldError('code', WRONG_CODE_MESSAGE);
       await counters.reset(counterKey(user.id));
       sendNotice(user.email, 'enabled', done.notice);
       return done.codes;
@@ -370,13 +372,16 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
         throw validationError('Your account has been blocked by an administrator');
       }
       try {
-        await guard(user.id, now);
+        await attempt(user.id, now);
       } catch (err) {
         await failure('locked');
         throw err;
       }
       const row = await findSecret(db, user.id);
-      if (row?.confirmed_at == null) throw unauthorized(CHALLENGE_EXPIRED_MESSAGE);
+      if (row?.confirmed_at == null) {
+        await release(user.id, now);
+        throw unauthorized(CHALLENGE_EXPIRED_MESSAGE);
+      }
 
       const byRecovery = body.recoveryCode !== undefined;
       const second = byRecovery ? 'recovery_code' : 'totp';
@@ -409,9 +414,11 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
         }
         return 'ok' as const;
       });
-      if (passed === 'used') throw unauthorized(CHALLENGE_EXPIRED_MESSAGE);
+      if (passed === 'used') {
+        await release(user.id, now);
+        throw unauthorized(CHALLENGE_EXPIRED_MESSAGE);
+      }
       if (passed === 'wrong') {
-        await miss(user.id, now);
         await failure(byRecovery ? 'recovery_code' : 'code');
         throw byRecovery
           ? fieldError('recoveryCode', WRONG_RECOVERY_CODE_MESSAGE)
