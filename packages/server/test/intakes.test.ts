@@ -219,6 +219,25 @@ describe.each(ENGINES)('intakes entered by hand on %s', (engine) => {
     expect((await call('DELETE', `/api/medicine-intakes/${res.json().data.id}`, auth)).statusCode).toBe(404);
   });
 
+  it('confirms a dose by hand once when it is confirmed from two places at the same moment', async () => {
+    // The reminder's 'I took it' and the page's button, or two phones: one row, the others refused,
+    // so the patient's undo leaves the dose unconfirmed.
+    const { auth } = await registerUser(t.app);
+    const start = addDays(today, -2);
+    const metformin = await scheduled(auth, start, '08:00', at(addDays(start, -1), '12:00'));
+    const dose = iso(at(start, '08:00'));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => addIntake(auth, { medicine: metformin.id, scheduled_at: dose })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    const rows = await t.db
+      .selectFrom('manual_intakes')
+      .select('id')
+      .where('medicine_id', '=', metformin.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('gives not tracked, never missed, to the doses before the medicine was entered, and lets them be back-filled', async () => {
     const { auth } = await registerUser(t.app);
     const start = addDays(today, -10);

@@ -18,6 +18,7 @@ import {
   findManualIntake,
   findMedicine,
   insertManualIntake,
+  lockMedicine,
   type MedicineRow,
   schedulesOf,
 } from './queries';
@@ -83,6 +84,7 @@ export function createIntakeService(db: Db) {
             throw dataFieldError('scheduled_at', INTAKE_MESSAGES.future);
           if (!(await isDoseOf(trx, medicine, scheduledAt, author)))
             throw dataFieldError('scheduled_at', INTAKE_MESSAGES.notADose);
+          await lockMedicine(trx, medicine.id);
           if (await findDoseConfirmation(trx, medicine.id, scheduledAt))
             throw dataFieldError('scheduled_at', 'This dose is already confirmed by hand');
         }
