@@ -1,3 +1,4 @@
+import { MAX_CAREGIVERS } from '@dosedot/domain';
 import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays, localToUtc } from '@dosedot/domain/time';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,20 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
         'caregiver.read_schedule',
       ]),
     );
+  });
+
+  it('invites an address once, and no more than the limit, when invitations are sent at once', async () => {
+    const patient = await registerUser(t.app);
+    const twice = await Promise.all([1, 2, 3].map(() => invite(patient.auth, 'double.tap@example.test')));
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    // The limit, with more invitations than it allows sent together.
+    const many = await Promise.all(
+      Array.from({ length: MAX_CAREGIVERS + 3 }, (_, i) => invite(patient.auth, `carer${i}@example.test`)),
+    );
+    expect(many.filter((r) => r.statusCode === 200)).toHaveLength(MAX_CAREGIVERS - 1);
+    expect(many.filter((r) => r.statusCode === 409)).toHaveLength(4);
+    const list = (await t.app.inject({ url: '/api/caregivers', headers: patient.auth })).json().data;
+    expect(list).toHaveLength(MAX_CAREGIVERS);
   });
 
   it('revoking ends the access at once; no access to another patient', async () => {

@@ -9,6 +9,7 @@ import {
 import { ERROR_CODES } from '@dosedot/domain/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { fieldError, HttpError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -63,14 +64,17 @@ export function createCaregiverService(opts: {
       const address = email.trim().toLowerCase();
       const profile = await findPatient(db, { profileId });
       if (!profile) throw notFound('Profile not found');
-      const current = await caregiversOf(db, profileId);
-      const open = current.filter((c) => c.accepted_at !== null || Number(c.expires_at) > now);
-      if (open.some((c) => c.email === address)) throw fieldError('email', CAREGIVER_MESSAGES.already);
-      if (open.length >= MAX_CAREGIVERS)
-        throw new HttpError(409, 'ConflictError', CAREGIVER_MESSAGES.tooMany);
       if (profile.email.toLowerCase() === address) throw fieldError('email', CAREGIVER_MESSAGES.self);
       const token = randomBytes(32).toString('base64url');
       const { id } = await inTransaction(db, async (trx) => {
+        // Checked and written one invitation at a time: two sent at once (a double tap, two
+        // devices) neither invite the same address twice nor pass the limit together.
+        await holdRow(trx, 'profiles', profileId);
+        const current = await caregiversOf(trx, profileId);
+        const open = current.filter((c) => c.accepted_at !== null || Number(c.expires_at) > now);
+        if (open.some((c) => c.email === address)) throw fieldError('email', CAREGIVER_MESSAGES.already);
+        if (open.length >= MAX_CAREGIVERS)
+          throw new HttpError(409, 'ConflictError', CAREGIVER_MESSAGES.tooMany);
         const row = await insertInvitation(trx, {
           profile_id: profileId,
           email: address,

@@ -1,4 +1,3 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db';
 import type { Sealed } from '../../lib/encryption';
 
@@ -8,17 +7,6 @@ export function findHealthRecord(db: Db, profileId: number) {
     .select(['ciphertext', 'iv', 'tag', 'key_version', 'updated_at'])
     .where('profile_id', '=', profileId)
     .executeTakeFirst();
-}
-
-/**
- * Holds the profile's record for the rest of the transaction, so two saves of sections meeting
- * neither loses the other's section (read the record, set one section, write it back). On
- * PostgreSQL the profile's row is locked (the record may not exist yet: its row cannot be); on
- * SQLite the transaction holds the database's write lock from its start (BEGIN IMMEDIATE, db/index.ts).
- */
-export async function lockHealthRecord(db: Db, profileId: number): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('profiles').select('id').where('id', '=', profileId).forNoKeyUpdate().execute();
 }
 
 export async function saveHealthRecord(

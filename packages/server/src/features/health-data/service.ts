@@ -7,10 +7,11 @@ import {
   type HealthSection,
 } from '@dosedot/domain/health';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { open, seal } from '../../lib/encryption';
 import { audit } from '../audit';
-import { findHealthRecord, lockHealthRecord, saveHealthRecord } from './queries';
+import { findHealthRecord, saveHealthRecord } from './queries';
 
 /** The record is bound to its profile: a row copied to another profile does not open. */
 const associated = (profileId: number) => `health_records:${profileId}`;
@@ -48,7 +49,8 @@ export function createHealthDataService(db: Db, key: Buffer) {
       recordAccess: (trx: Db) => Promise<void> = async () => {},
     ) {
       await inTransaction(db, async (trx) => {
-        await lockHealthRecord(trx, profileId);
+        // Two sections saved at once: each merges into the record the other wrote.
+        await holdRow(trx, 'profiles', profileId);
         const row = await findHealthRecord(trx, profileId);
         const record = row ? (JSON.parse(open(row, key, associated(profileId))) as HealthRecord) : {};
         record[section] = values;

@@ -8,6 +8,7 @@ import { doseInstances, MATCH_WINDOW_MS } from '@dosedot/domain/adherence';
 import type { SegmentTimes } from '@dosedot/domain/posology';
 import { addDays, localDateOf, localToUtc } from '@dosedot/domain/time';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, notFound } from '../../lib/errors';
 import { scheduleOfRow } from './posology';
@@ -18,7 +19,6 @@ import {
   findManualIntake,
   findMedicine,
   insertManualIntake,
-  lockMedicine,
   type MedicineRow,
   schedulesOf,
 } from './queries';
@@ -84,7 +84,8 @@ export function createIntakeService(db: Db) {
             throw dataFieldError('scheduled_at', INTAKE_MESSAGES.future);
           if (!(await isDoseOf(trx, medicine, scheduledAt, author)))
             throw dataFieldError('scheduled_at', INTAKE_MESSAGES.notADose);
-          await lockMedicine(trx, medicine.id);
+          // The reminder's 'I took it' and the page's button can meet: one confirmation.
+          await holdRow(trx, 'medicines', medicine.id);
           if (await findDoseConfirmation(trx, medicine.id, scheduledAt))
             throw dataFieldError('scheduled_at', 'This dose is already confirmed by hand');
         }

@@ -1,4 +1,3 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db';
 import type { ManualIntake, Medicine, MedicineSchedule } from '../../db/types';
 
@@ -55,17 +54,6 @@ export function findMedicine(db: Db, profileId: number, id: number): Promise<Med
     .where('id', '=', id)
     .where('profile_id', '=', profileId)
     .executeTakeFirst();
-}
-
-/**
- * Holds a medicine for the rest of the transaction: its doses' confirmations by hand are checked and
- * written one request at a time (the reminder's 'I took it' and the page's button can meet). On
- * PostgreSQL the medicine's row is locked; on SQLite the transaction holds the database's write
- * lock from its start (BEGIN IMMEDIATE, db/index.ts).
- */
-export async function lockMedicine(db: Db, id: number): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('medicines').select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 export async function insertMedicine(
