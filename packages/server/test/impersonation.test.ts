@@ -167,6 +167,23 @@ describe.each(ENGINES)('impersonation on %s', (engine) => {
     });
   });
 
+  it('keeps one session open when an administrator starts several at the same moment', async () => {
+    const { admin, profile } = await setup();
+    const other = await registerUser(t.app, { username: 'Otto Other' });
+    const otherProfile = (await t.app.inject({ url: '/api/profile/userdata', headers: other.auth })).json();
+    const answers = await Promise.all(
+      [profile, otherProfile, profile, otherProfile].map((p) => start(admin.auth, p.profileuid)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const open = await t.db
+      .selectFrom('impersonation_sessions')
+      .select('id')
+      .where('admin_user_id', '=', admin.user.id)
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
   it('never impersonates another administrator, and answers 404 for an unknown patient', async () => {
     const { admin } = await setup();
     const other = await registerUser(t.app);

@@ -1,8 +1,8 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from './index';
 
-/** The tables whose rows stand for what a transaction holds: a patient's data, a medicine. */
-type HeldTable = 'profiles' | 'medicines';
+/** The tables whose rows stand for what a transaction holds: a patient's data, a medicine, a user's sessions. */
+type HeldTable = 'profiles' | 'medicines' | 'users';
 
 /**
  * Holds a row for the rest of the transaction, so that a check and the write it allows (a health

@@ -1,5 +1,6 @@
 import { IMPERSONATION_MINUTES, type ImpersonationSession } from '@dosedot/domain';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, notFound } from '../../lib/errors';
 import { audit } from '../audit';
@@ -36,7 +37,9 @@ export function createImpersonationService(db: Db) {
       if (patient.profiletype === 'admin')
         throw dataFieldError('profileuid', 'Only patients can be impersonated');
       const session = await inTransaction(db, async (trx) => {
-        // One session at a time: an open one ends now, and its end is in that patient's log.
+        // One session at a time: an open one ends now, and its end is in that patient's log. Two
+        // starts at once (a double tap, two tabs) take turns, so the second ends the first.
+        await holdRow(trx, 'users', adminUserId);
         for (const open of await openSessions(trx, adminUserId, now)) {
           await endSessions(trx, adminUserId, now, open.id);
           await audit(trx, {
