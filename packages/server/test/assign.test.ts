@@ -479,4 +479,82 @@ describe.each(ENGINES)('assigning boxes on %s', (engine) => {
       ]);
     });
   });
+
+  describe('assignments at the same moment', () => {
+    const ROUNDS = 5;
+    /** The open holdings (no end yet) of a box or of a patient. */
+    const openHoldings = (where: { deveui: string } | { profileId: number }) =>
+      t.db
+        .selectFrom('sensor_assignments')
+        .innerJoin('sensors', 'sensors.id', 'sensor_assignments.sensor_id')
+        .select(['sensors.deveui', 'sensor_assignments.profile_id'])
+        .where('assigned_to', 'is', null)
+        .where((eb) =>
+          'deveui' in where
+            ? eb('sensors.deveui', '=', where.deveui)
+            : eb('sensor_assignments.profile_id', '=', where.profileId),
+        )
+        .execute();
+    const boxOf = async (profileId: number) =>
+      (
+        await t.db
+          .selectFrom('profiles')
+          .select('sensor_id')
+          .where('id', '=', profileId)
+          .executeTakeFirstOrThrow()
+      ).sensor_id;
+    const idOf = async (deveui: string) =>
+      (await t.db.selectFrom('sensors').select('id').where('deveui', '=', deveui).executeTakeFirstOrThrow())
+        .id;
+
+    it('two boxes given to one patient at once: one is theirs, the other is refused (409 patient_has_box)', async () => {
+      const { auth } = await admin();
+      for (let round = 0; round < ROUNDS; round++) {
+        const p = await patient();
+        const boxes = [await box(), await box()];
+        const answers = await Promise.all(
+          boxes.map((deveui) => assign(auth, { profileid: p.profileId, deveui })),
+        );
+        expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+        expect(answers.find((a) => a.statusCode === 409)?.json().error.details.reason).toBe(
+          'patient_has_box',
+        );
+        const held = await openHoldings({ profileId: p.profileId });
+        expect(held, `round ${round}`).toHaveLength(1);
+        expect(await boxOf(p.profileId)).toBe(await idOf(held[0]?.deveui ?? ''));
+        for (const deveui of boxes) expect((await openHoldings({ deveui })).length).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it('one box given to two patients at once: one holds it, the other is refused (409 box_held)', async () => {
+      const { auth } = await admin();
+      for (let round = 0; round < ROUNDS; round++) {
+        const patients = [await patient('Anna Race'), await patient('Bert Race')];
+        const deveui = await box();
+        const answers = await Promise.all(
+          patients.map((p) => assign(auth, { profileid: p.profileId, deveui })),
+        );
+        expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+        expect(answers.find((a) => a.statusCode === 409)?.json().error.details.reason).toBe('box_held');
+        expect(await openHoldings({ deveui }), `round ${round}`).toHaveLength(1);
+      }
+    });
+
+    it('the same box given to the same patient twice at once (a double click) opens one holding', async () => {
+      const { auth } = await admin();
+      for (let round = 0; round < ROUNDS; round++) {
+        const p = await patient();
+        const deveui = await box();
+        const answers = await Promise.all([1, 2].map(() => assign(auth, { profileid: p.profileId, deveui })));
+        // As when the second click comes later: the box is already theirs, nothing changes.
+        expect(
+          answers.map((a) => a.statusCode),
+          `round ${round}`,
+        ).toEqual([200, 200]);
+        expect(answers[1]?.json()).toEqual(answers[0]?.json());
+        expect(await openHoldings({ deveui }), `round ${round}`).toHaveLength(1);
+        expect(await openHoldings({ profileId: p.profileId })).toHaveLength(1);
+      }
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import type { Role } from '@dosedot/domain';
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db';
 
 /*
@@ -63,4 +64,21 @@ export async function previousReturnOfProfile(db: Db, profileId: number): Promis
     .where('profile_id', '=', profileId)
     .executeTakeFirst();
   return row?.closed == null ? null : Number(row.closed);
+}
+
+/**
+ * Holds a box for the rest of the transaction, so assignments and unassignments of it that meet are
+ * checked and written one after the other: the same box assigned twice at once (a double click)
+ * opens one holding, and two patients given it at once do not both find it free. The (would-be)
+ * holder's profile is held after it (holdRow), always in this order, so two of them never wait on
+ * each other in a circle. On PostgreSQL the box's row is locked FOR UPDATE (by DevEUI or id; an
+ * unknown box locks nothing); on SQLite the transaction holds the database's write lock from its
+ * start (BEGIN IMMEDIATE, db/index.ts).
+ */
+export async function lockBox(db: Db, box: { deveui: string } | { id: number }): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const query = db.selectFrom('sensors').select('id');
+  await ('deveui' in box ? query.where('deveui', '=', box.deveui) : query.where('id', '=', box.id))
+    .forUpdate()
+    .execute();
 }

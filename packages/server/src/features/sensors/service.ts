@@ -9,11 +9,17 @@ import {
 import { MERGE_WINDOW_MS, mergePresses } from '@dosedot/domain/adherence';
 import { DEFAULT_SERVICE_THRESHOLDS, type ServiceThresholds } from '@dosedot/domain/lorawan';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, HttpError } from '../../lib/errors';
 import { audit } from '../audit';
 import { findProfileById, holderOfSensor, type ProfileRef, setProfileSensor } from '../profiles';
-import { findHolderCandidate, previousReturnOfProfile, previousReturnOfSensor } from './assign-queries';
+import {
+  findHolderCandidate,
+  lockBox,
+  previousReturnOfProfile,
+  previousReturnOfSensor,
+} from './assign-queries';
 import { instantOf, refusal } from './assign-rules';
 import { clockOf, rangeOf, stamp } from './clock';
 import { sensorsCsv } from './export-csv';
@@ -96,6 +102,10 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
       now = Date.now(),
     ): Promise<SensorAssignment> {
       return inTransaction(db, async (trx) => {
+        // The box, then the patient, held until the end: what is read below stays true until the
+        // holding is written (two assignments at once are checked one after the other).
+        await lockBox(trx, { deveui });
+        await holdRow(trx, 'profiles', profileId);
         const profile = await findHolderCandidate(trx, profileId);
         if (!profile) throw refusal(400, 'patient_unknown', 'Profile not found', 'profileid');
         const sensor = await findSensorByDeveui(trx, deveui);
@@ -188,8 +198,12 @@ export function createSensorService(db: Db, opts: { thresholds?: ServiceThreshol
           }
         }
         if (!sensor) throw dataFieldError('deveui', 'Sensor not found');
+        // The box, then its holder, locked as an assignment locks them (box first): its holder is read
+        // once the box is held.
+        await lockBox(trx, { id: sensor.id });
         const holder = await holderOfSensor(trx, sensor.id);
         if (!holder) throw conflict(`Sensor ${sensor.deveui} is not assigned to anyone`);
+        await holdRow(trx, 'profiles', holder.id);
         if (profile && profile.id !== holder.id)
           throw conflict(`Sensor ${sensor.deveui} is not assigned to this patient`);
         const [open] = await openAssignmentsOfSensor(trx, sensor.id);
