@@ -71,14 +71,15 @@ export async function previousReturnOfProfile(db: Db, profileId: number): Promis
  * checked and written one after the other: the same box assigned twice at once (a double click)
  * opens one holding, and two patients given it at once do not both find it free. The (would-be)
  * holder's profile is held after it (holdRow), always in this order, so two of them never wait on
- * each other in a circle. On PostgreSQL the box's row is locked FOR UPDATE (by DevEUI or id; an
- * unknown box locks nothing); on SQLite the transaction holds the database's write lock from its
+ * each other in a circle. On PostgreSQL the box's row is locked FOR NO KEY UPDATE (by DevEUI or id;
+ * an unknown box locks nothing), which leaves the box's uplinks and presses, rows that refer to it,
+ * free to be written meanwhile; on SQLite the transaction holds the database's write lock from its
  * start (BEGIN IMMEDIATE, db/index.ts).
  */
 export async function lockBox(db: Db, box: { deveui: string } | { id: number }): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   const query = db.selectFrom('sensors').select('id');
   await ('deveui' in box ? query.where('deveui', '=', box.deveui) : query.where('id', '=', box.id))
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
