@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
 import { countAttempt } from '../../lib/attempt-limiter';
@@ -221,7 +222,14 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
         throw new HttpError(409, 'ConflictError', 'Two-factor sign-in is already on; turn it off first');
       await reauthenticate(user, { password }, now);
       const secret = newTotpSecret();
-      await replaceSecret(db, user.id, seal(secret, key, associated(user.id)), now);
+      await inTransaction(db, async (trx) => {
+        // Asked again with the user held: a confirmation of the earlier setup may have turned it on
+        // while the password was checked, and its secret must not be replaced by one never scanned.
+        await holdRow(trx, 'users', user.id);
+        if ((await findSecret(trx, user.id))?.confirmed_at != null)
+          throw new HttpError(409, 'ConflictError', 'Two-factor sign-in is already on; turn it off first');
+        await replaceSecret(trx, user.id, seal(secret, key, associated(user.id)), now);
+      });
       return { secret, otpauthUri: otpauthUri(secret, user.email, TOTP_ISSUER) };
     },
 
@@ -232,12 +240,12 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
     async confirm({ user, sessionId, ip }: Caller, code: string, now = Date.now()): Promise<string[]> {
       requireConfirmed(user);
       await attempt(user.id, now);
-      const row = await findSecret(db, user.id);
-      if (!row || row.confirmed_at != null) {
-        await release(user.id, now);
-        throw fieldError('code', 'No setup is waiting for a code. Start the setup again.');
-      }
       const done = await inTransaction(db, async (trx) => {
+        // The user held: a setup started again meanwhile replaces the secret before or after this
+        // confirmation, never between its check and its write.
+        await holdRow(trx, 'users', user.id);
+        const row = await findSecret(trx, user.id);
+        if (!row || row.confirmed_at != null) return 'no setup' as const;
         if (!(await checkCode(trx, row, code, now))) return undefined;
         if (!(await confirmSecret(trx, user.id, now))) return undefined;
         await setTwoFactorFlag(trx, user.id, true, now);
@@ -252,6 +260,10 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
         });
         return { codes: fresh, notice: await noticeLink(trx, user.id, 'enabled', now) };
       });
+      if (done === 'no setup') {
+        await release(user.id, now);
+        throw fieldError('code', 'No setup is waiting for a code. Start the setup again.');
+      }
       if (!done) throw fieldError('code', WRONG_CODE_MESSAGE);
       await counters.reset(counterKey(user.id));
       sendNotice(user.email, 'enabled', done.notice);
