@@ -68,6 +68,26 @@ describe.each(ENGINES)('reminders and missed-dose alerts on %s', (engine) => {
   const mailsTo = (address: string, sent = mailer.sent) =>
     sent.filter((m) => m.to === address && m.text.includes('https://dosedot.test/my-medicine'));
 
+  it('keeps push on when one device switches it on while others save the rest at the same moment', async () => {
+    const rest = {
+      email: true,
+      quietFrom: null,
+      quietTo: null,
+      missedAfterMinutes: 60,
+      caregiverDelayMinutes: 60,
+    };
+    for (let round = 0; round < 8; round++) {
+      const p = await registerUser(t.app);
+      const save = (data: object) =>
+        t.app.inject({ method: 'PUT', url: '/api/reminders/settings', headers: p.auth, payload: { data } });
+      // Left out of a save, push stays as it was: whichever order the saves take, it ends on.
+      const answers = await Promise.all([save(rest), save(rest), save({ ...rest, push: true }), save(rest)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      const settings = (await t.app.inject({ url: '/api/reminders/settings', headers: p.auth })).json().data;
+      expect({ round, push: settings.push }).toEqual({ round, push: true });
+    }
+  });
+
   it('keeps the settings, and refuses bad ones naming the field without writing anything', async () => {
     const p = await registerUser(t.app);
     const get = async () =>

@@ -26,6 +26,7 @@ import {
 import { addDays } from '@dosedot/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { fieldError, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -251,6 +252,8 @@ export function createReminderService({ db, mailer, appUrl, log, push }: Reminde
       s: ReminderSettingsInput,
       now = Date.now(),
     ): Promise<void> {
+      // Saves from two devices take turns: a save that leaves push out keeps what the other set.
+      await holdRow(trx, 'profiles', profileId);
       const before = await settingsOfProfile(trx, profileId);
       const pushOn = s.push ?? before?.push === 1;
       const enabledAt = !s.email && !pushOn ? null : (before?.enabled_at ?? now);
