@@ -47,6 +47,17 @@ describe.each(ENGINES)('the profile picture on %s', (engine) => {
     expect((await t.app.inject({ url: '/api/users/me', headers: auth })).json().profile_img).toBeNull();
   });
 
+  it('keeps one picture when it is uploaded twice at the same moment (a double tap)', async () => {
+    const { auth } = await registerUser(t.app);
+    const answers = await Promise.all([1, 2, 3].map(() => upload(auth, 'image/png', PNG)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const url = (await t.app.inject({ url: '/api/users/me', headers: auth })).json().profile_img as string;
+    expect(url).toMatch(/^\/api\//);
+    const image = await t.app.inject({ url });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+  });
+
   it('stores the picture, serves it at an unguessable URL, and removes it', async () => {
     const { auth } = await registerUser(t.app);
     const res = await upload(auth, 'image/png', PNG);

@@ -71,16 +71,18 @@ export async function saveProfileImage(
   now = Date.now(),
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx.deleteFrom('profile_images').where('user_id', '=', userId).execute();
+    // One statement in place of the earlier picture: deleted and inserted, two uploads at once (a
+    // double tap) on PostgreSQL both deleted the old row and the second insert met the first's (409).
+    const picture = {
+      token: image.token,
+      content_type: image.contentType,
+      bytes: image.bytes,
+      updated_at: now,
+    };
     await trx
       .insertInto('profile_images')
-      .values({
-        user_id: userId,
-        token: image.token,
-        content_type: image.contentType,
-        bytes: image.bytes,
-        updated_at: now,
-      })
+      .values({ user_id: userId, ...picture })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(picture))
       .execute();
     await trx
       .updateTable('users')
