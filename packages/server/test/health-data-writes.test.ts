@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, registerUser, uniqueEmail, useTestApp } from './context';
+import { FULL_RECORD } from './health-record';
 
 /*
  * The health record is one encrypted row per profile: saving a section reads the record, sets the
@@ -9,31 +10,7 @@ import { ENGINES, registerUser, uniqueEmail, useTestApp } from './context';
  * fail because another connection wrote the database in between.
  */
 
-const SECTIONS = {
-  'basic-information': {
-    date_of_birth: '1958-04-12',
-    gender: 'female',
-    blood_type: 'A+',
-    nationality: 'Swiss',
-    ahv_number: '756.9217.0769.85',
-    rega_member: true,
-  },
-  'physical-measurements': { height_cm: 165, weight_kg: 68 },
-  vision: {
-    needs_glasses: true,
-    glasses_type: 'progressive',
-    right: { sphere: -1.25, cylinder: -0.5, axis: 90 },
-    left: { sphere: -1, cylinder: 0, axis: 0 },
-  },
-  'medical-information': { allergies: ['Pollen'], chronic_conditions: [], notes: 'none' },
-  'emergency-contact': {
-    contact_name: 'Urs Keller',
-    relationship: 'Husband',
-    phone: '+41 79 123 45 67',
-    email: 'urs@example.ch',
-  },
-  'additional-information': { smoking: 'former_smoker', alcohol: 'occasional', organ_donor: true },
-};
+const SECTIONS = FULL_RECORD;
 const ROUNDS = 6;
 const LISTED = Array.from({ length: ROUNDS + 1 }, () => uniqueEmail('record'));
 
