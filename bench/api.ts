@@ -31,6 +31,14 @@ export const READ_ROUTES = [
   '/api/caregivers',
   '/api/caregiving',
   '/api/emediplan/export',
+  '/api/storage-alerts',
+  '/api/medicines/stock',
+  '/api/two-factor',
+  '/api/reminders/push',
+  '/api/health-data',
+  '/api/sensor/free',
+  '/api/admin/sign-ins',
+  '/api/impersonation/current',
 ];
 
 const search = (term: string) =>
@@ -41,13 +49,15 @@ const search = (term: string) =>
 /**
  * The administrator's lists at fleet scale (issue 24: 500 patients with a box each and 500 free boxes,
  * SEED_FLEET=500): the Devices page's first page, its search (as the page sends it) sorted by
- * holder, two filters sorted by last uplink, and the patient list's first page.
+ * holder, two filters sorted by last uplink, the patient list's first page, and the free boxes.
  */
 export const FLEET_ROUTES = [
   '/api/sensory-summaries',
   `/api/sensory-summaries?${search('muller')}&sort[0]=holder`,
   '/api/sensory-summaries?filters[service][$eq]=now&filters[assigned][$eq]=false&sort[0]=sensortime:desc',
   '/api/profiles?populate=sensor',
+  // The assign dialog's list: the first page of the 500 boxes nobody holds.
+  '/api/sensor/free',
 ];
 
 /** The demo patient's box (seed/demo.ts), whose climate and battery the chart reads. */
@@ -98,8 +108,32 @@ async function longRangeRoutes(base: string, token: string): Promise<BenchRoute[
 const ADMIN_ROUTES = new Set([
   '/api/sensory-summaries',
   '/api/profiles?populate[0]=sensor&sort[0]=id',
+  '/api/sensor/free',
+  '/api/admin/sign-ins',
+  '/api/impersonation/current',
   ...FLEET_ROUTES,
 ]);
+/** Read by the demo health-data user (My Health Data is hers, not the demo patient's). */
+const HEALTH_DATA_ROUTES = new Set(['/api/health-data']);
+
+/**
+ * The demo patient's Metformin gets a storage range (15–25 °C) and a counted stock, so that the
+ * storage alerts read a week of her box's climate and the stock runs the adherence engine, as they
+ * do for a patient who keeps such medicines (the demo data has neither).
+ */
+async function withStorageRangeAndStock(base: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await request(`${base}/api/medicines`, { headers });
+  const metformin = (JSON.parse(list.body) as { data: { id: number; name: string }[] }).data.find(
+    (m) => m.name === 'Metformin',
+  );
+  if (!metformin) throw new Error('the demo patient has no Metformin');
+  const res = await request(`${base}/api/medicine/editMedicineRecord`, {
+    headers,
+    json: { data: { id: metformin.id, storage_temp_min: 15, storage_temp_max: 25, stock: 60 } },
+  });
+  if (res.status !== 200) throw new Error(`editing the medicine failed: ${res.status} ${res.body}`);
+}
 
 export interface RouteFigure {
   route: string;
@@ -145,6 +179,7 @@ export interface ApiBenchOptions {
 
 const patient = DEMO_ACCOUNTS.find((a) => a.key === 'anna') ?? { email: '', password: '' };
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin') ?? { email: '', password: '' };
+const healthDataUser = DEMO_ACCOUNTS.find((a) => a.key === 'heidi') ?? { email: '', password: '' };
 
 async function signIn(base: string, email: string, password: string, from?: string): Promise<string> {
   const res = await request(`${base}/api/auth/local`, { json: { identifier: email, password }, from });
@@ -220,13 +255,22 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
   try {
     const token = await signIn(server.url, patient.email, patient.password);
     const adminToken = await signIn(server.url, admin.email, admin.password);
+    const healthDataToken = await signIn(server.url, healthDataUser.email, healthDataUser.password);
     const authFor = (route: BenchRoute) => ({
-      authorization: `Bearer ${ADMIN_ROUTES.has(route.path) ? adminToken : token}`,
+      authorization: `Bearer ${
+        ADMIN_ROUTES.has(route.path)
+          ? adminToken
+          : HEALTH_DATA_ROUTES.has(route.path)
+            ? healthDataToken
+            : token
+      }`,
     });
     const routes: BenchRoute[] = (opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : READ_ROUTES)).map(
       (path) => ({ label: path, path }),
     );
     if (opts.longRanges) routes.push(...(await longRangeRoutes(server.url, token)));
+    if (routes.some((r) => r.path === '/api/storage-alerts' || r.path === '/api/medicines/stock'))
+      await withStorageRangeAndStock(server.url, token);
     const answers = [];
     for (const route of routes) {
       const res = await request(`${server.url}${route.path}`, {

@@ -143,6 +143,64 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     expect(history.json().data.history.some((h: { press: string | null }) => h.press !== null)).toBe(true);
   });
 
+  it("keeps the storage alerts and the stock under the patient's version: a reading of their box and a stock counted outside the routes show at once", async () => {
+    const { auth, user } = await registerUser(t.app);
+    const box = await giveBox(t.db, user.id);
+    const medicine = await addMedicine(auth, {
+      name: 'Insulin',
+      start_date: day(-3),
+      dosage_times: ['08:00'],
+      storage_temp_min: 2,
+      storage_temp_max: 8,
+      stock: 30,
+    });
+    const get = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url, headers: { ...auth, ...headers } });
+      expect(res.headers.etag).toBeDefined();
+      return res;
+    };
+    const alerts = await get('/api/storage-alerts');
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    expect(alerts.json().data.medicines).toEqual([
+      expect.objectContaining({ id: medicine.id, minutesOut: 0, intervals: [] }),
+    ]);
+    // Kept: the same bytes again, and nothing to download for a phone that has them.
+    expect((await get('/api/storage-alerts')).body).toBe(alerts.body);
+    expect(
+      (await get('/api/storage-alerts', { 'if-none-match': alerts.headers.etag as string })).statusCode,
+    ).toBe(304);
+    const stock = await get('/api/medicines/stock');
+    expect(stock.statusCode, stock.body).toBe(200);
+    expect(stock.json().data).toEqual([expect.objectContaining({ medicineId: medicine.id, left: 30 })]);
+    expect((await get('/api/medicines/stock')).headers.etag).toBe(stock.headers.etag);
+
+    // The box reads 20 °C for half an hour two hours ago, as ingestion writes it.
+    const at = Date.now() - 2 * 3_600_000;
+    await t.db
+      .insertInto('sensor_readings')
+      .values(
+        [0, 15, 30].map((m) => ({
+          sensor_id: box,
+          measured_at: at + m * 60_000,
+          temperature: 20,
+          humidity: 40,
+          battery: 90,
+          motion: 0,
+        })),
+      )
+      .execute();
+    const warm = await get('/api/storage-alerts', { 'if-none-match': alerts.headers.etag as string });
+    expect(warm.statusCode).toBe(200);
+    expect(warm.json().data.medicines[0].intervals).toEqual([
+      expect.objectContaining({ start: new Date(at).toISOString(), reasons: ['too_warm'] }),
+    ]);
+    // The stock counted again (another copy of the server, or a script): the next answer has it.
+    await t.db.updateTable('medicines').set({ stock: 12 }).where('id', '=', medicine.id).execute();
+    expect((await get('/api/medicines/stock')).json().data).toEqual([
+      expect.objectContaining({ medicineId: medicine.id, left: 12 }),
+    ]);
+  });
+
   it("keeps the reminder settings, notifications and caregivers under the patient's version: a write outside the routes (the scheduler, another copy) shows at once", async () => {
     const anna = await registerUser(t.app);
     const ben = await registerUser(t.app);
