@@ -154,12 +154,24 @@ describe.each(ENGINES)('assigning boxes on %s', (engine) => {
       expect(seen).toEqual(all);
       expect((await page(4)).data).toEqual([]);
 
+      // A kept answer (the same bytes while nothing changed) that follows every write to a box.
+      const before = await free(auth, `q=${tag}&pageSize=100`);
+      expect(before.headers.etag).toBeDefined();
+      expect((await free(auth, `q=${tag}&pageSize=100`)).headers.etag).toBe(before.headers.etag);
       expect((await assign(auth, { profileid: p.profileId, deveui: all[3] ?? '' })).statusCode).toBe(200);
       const after = await free(auth, `q=${tag}&pageSize=100`);
       expect(after.json().meta.pagination.total).toBe(11);
       expect(after.json().data.map((b: { deveui: string }) => b.deveui)).toEqual(
         all.filter((_, i) => i !== 3),
       );
+      // An uplink's battery, written by the ingestion (or another copy of the server), shows at once.
+      await t.db
+        .updateTable('sensors')
+        .set({ battery: 12 })
+        .where('deveui', '=', all[0] ?? '')
+        .execute();
+      const heard = (await free(auth, `q=${tag}&pageSize=100`)).json().data as { battery: number | null }[];
+      expect(heard[0]?.battery).toBe(12);
     });
 
     it.each([

@@ -5,10 +5,12 @@ import {
   freeBoxesQuerySchema,
   freeBoxesResponseSchema,
 } from '@dosedot/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db';
 import { paginationMeta } from '../../lib/list-query';
+import { keepUntil, ofFleet } from '../../plugins/answers';
 
 /*
  * GET /api/sensor/free (issue 24 item 1): every box no patient holds, searched on the server by
@@ -68,11 +70,19 @@ async function listFreeBoxes(db: Db, query: FreeBoxesQuery): Promise<FreeBoxesRe
   };
 }
 
-/** The route, registered inside the admin scope of sensorAdminRoutes (admin only). */
+/**
+ * The route, registered inside the admin scope of sensorAdminRoutes (admin only). A kept answer
+ * (plugins/answers.ts) under the fleet's version, which every write to a box or a profile bumps (an
+ * uplink's battery and last-heard time, an assignment), until the data changes: the clock never
+ * changes it.
+ */
 export const freeBoxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sensor/free',
     { schema: { querystring: freeBoxesQuerySchema, response: { 200: freeBoxesResponseSchema } } },
-    async (request) => listFreeBoxes(app.db, request.query),
+    app.keptAnswer(ofFleet, async (request: FastifyRequest<{ Querystring: FreeBoxesQuery }>) => {
+      keepUntil(request, Number.POSITIVE_INFINITY);
+      return listFreeBoxes(app.db, request.query);
+    }),
   );
 };
