@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit, sharedFlush } from '../src/features/ingest/group-commit';
+import { GroupCommit, sharedFlush } from '../src/lib/group-commit';
 
 describe('group commit', () => {
   it('puts what arrives together into one commit and answers each after it', async () => {

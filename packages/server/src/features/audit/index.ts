@@ -1,2 +1,2 @@
 // The audit log: who did what to whom, written by the features in the transaction of what they did.
-export { audit } from './audit-log';
+export { audit, auditCommitsOf } from './audit-log';

@@ -25,7 +25,7 @@ import {
   updateSensorBattery,
   updateSensorSummaries,
 } from '../sensors';
-import { GroupCommit, sharedFlush } from './group-commit';
+import { GroupCommit, sharedFlush } from '../../lib/group-commit';
 import { insertPresses, insertReadings, insertUplinks, writeUplinksPostgres } from './queries';
 
 /** A box's summary from an uplink (updateSensorSummaries). */
