@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
+import { GroupCommit, sharedFlush } from '../../lib/group-commit';
 import {
   insertSensors,
   type SensorRef,
@@ -25,7 +26,6 @@ import {
   updateSensorBattery,
   updateSensorSummaries,
 } from '../sensors';
-import { GroupCommit, sharedFlush } from '../../lib/group-commit';
 import { insertPresses, insertReadings, insertUplinks, writeUplinksPostgres } from './queries';
 
 /** A box's summary from an uplink (updateSensorSummaries). */
