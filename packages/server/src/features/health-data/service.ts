@@ -34,8 +34,12 @@ export function createHealthDataService(db: Db, key: Buffer) {
     load,
 
     async read(actorUserId: number, profileId: number, ip: string, action = 'health_data.read') {
-      const loaded = await load(profileId);
-      await audit(db, { actorUserId, action, targetType: 'profile', targetId: profileId, ip });
+      // The line and the record at once (two round trips side by side on PostgreSQL); the record is
+      // answered only once its line is committed.
+      const [loaded] = await Promise.all([
+        load(profileId),
+        audit(db, { actorUserId, action, targetType: 'profile', targetId: profileId, ip }),
+      ]);
       return loaded;
     },
 
