@@ -280,4 +280,39 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
     });
     expect(at('203.0.113.6')).toMatchObject({ method: 'oidc:spital', reason: 'denied' });
   });
+
+  it('is a kept answer (ETag, 304) that shows a new sign-in and a renamed account at once', async () => {
+    const query = '?pagination[pageSize]=100';
+    const first = await list(query);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeDefined();
+    expect((await list(query)).headers.etag).toBe(etag);
+    const unchanged = await t.app.inject({
+      url: `/api/admin/sign-ins${query}`,
+      headers: { ...admin.auth, 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    // A sign-in (its audit line) shows on the next read.
+    await login(patient.user.email, PASSWORD, '192.0.2.99');
+    const after = (await list(query)).json().data as {
+      ip: string | null;
+      user: { username: string } | null;
+    }[];
+    expect(after[0]?.ip).toBe('192.0.2.99');
+    expect(after.length).toBe(first.json().data.length + 1);
+
+    // An account renamed outside the routes (another copy of the server, an operator) shows at once.
+    await t.db
+      .updateTable('users')
+      .set({ username: 'Renamed Person' })
+      .where('id', '=', patient.user.id)
+      .execute();
+    const renamed = (await list(query)).json().data as {
+      ip: string | null;
+      user: { username: string } | null;
+    }[];
+    expect(renamed.find((e) => e.ip === '192.0.2.99')?.user?.username).toBe('Renamed Person');
+  });
 });

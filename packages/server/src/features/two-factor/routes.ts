@@ -22,7 +22,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors';
-import { listQueryOf, listQuerystringSchema, paginationMeta } from '../../lib/list-query';
+import {
+  type ListQuerystring,
+  listQueryOf,
+  listQuerystringSchema,
+  paginationMeta,
+} from '../../lib/list-query';
+import { keepUntil, ofFleet } from '../../plugins/answers';
 import { userOf } from '../../plugins/auth';
 import { findUserById, presentUser } from '../auth';
 import { actionsOf, presentSignIn } from './presenter';
@@ -147,7 +153,13 @@ const RULES = {
   defaultPageSize: 25,
 };
 
-/** GET /api/admin/sign-ins (admin scope): the instance's recent sign-ins, newest first. */
+/**
+ * GET /api/admin/sign-ins (admin scope): the instance's recent sign-ins, newest first. A kept answer
+ * (plugins/answers.ts) under the fleet's version until the data changes: its lines are the audit
+ * log's, whose every insert, update and delete bumps the fleet's version (a sign-in, a failed one, a
+ * deleted account's name removed), and so does a change of an account or a profile (the name, e-mail,
+ * role and time zone shown beside a line). The clock never changes it.
+ */
 export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/sign-ins',
@@ -157,7 +169,8 @@ export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signInListResponseSchema },
       },
     },
-    async (request) => {
+    app.keptAnswer(ofFleet, async (request: FastifyRequest<{ Querystring: ListQuerystring }>) => {
+      keepUntil(request, Number.POSITIVE_INFINITY);
       const query = listQueryOf(request.query, RULES);
       let outcome: SignInOutcome | undefined;
       let user: string | undefined;
@@ -206,6 +219,6 @@ export const signInListRoutes: FastifyPluginAsyncZod = async (app) => {
         data: rows.map((r) => presentSignIn(r, users)),
         meta: paginationMeta(query, total),
       };
-    },
+    }),
   );
 };
