@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { precompiled } from '../../db/precompiled';
 import type { ImpersonationSession } from '../../db/types';
 
 export type SessionRow = ImpersonationSession;
@@ -21,6 +22,32 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
+const open = (db: Db, adminUserId: number, now: number) =>
+  db
+    .selectFrom('impersonation_sessions')
+    .selectAll()
+    .where('admin_user_id', '=', adminUserId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now);
+
+/**
+ * Compiled once (db/precompiled.ts): the door asks for the patient's session on every request an
+ * administrator makes as a patient, and the admin's pages ask for the open one.
+ */
+const openOfAdmin = precompiled(
+  (db, adminUserId: number, now: number) =>
+    open(db, adminUserId, now).orderBy('started_at', 'desc').orderBy('id', 'desc'),
+  [-9_101, -9_102] as const,
+);
+const openForPatient = precompiled(
+  (db, adminUserId: number, now: number, profileId: number) =>
+    open(db, adminUserId, now)
+      .where('profile_id', '=', profileId)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc'),
+  [-9_101, -9_102, -9_103] as const,
+);
+
 /** The administrator's open, unexpired sessions (for one patient when given), newest first. */
 export function openSessions(
   db: Db,
@@ -28,14 +55,9 @@ export function openSessions(
   now: number,
   profileId?: number,
 ): Promise<SessionRow[]> {
-  let q = db
-    .selectFrom('impersonation_sessions')
-    .selectAll()
-    .where('admin_user_id', '=', adminUserId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', now);
-  if (profileId !== undefined) q = q.where('profile_id', '=', profileId);
-  return q.orderBy('started_at', 'desc').orderBy('id', 'desc').execute();
+  return profileId === undefined
+    ? openOfAdmin(db, adminUserId, now)
+    : openForPatient(db, adminUserId, now, profileId);
 }
 
 /** Ends the administrator's open sessions (all, or one). */

@@ -1,8 +1,15 @@
 import type { Db } from '../../db';
+import { precompiled } from '../../db/precompiled';
 import type { Sealed } from '../../lib/encryption';
 
-export function findSecret(db: Db, userId: number) {
-  return db.selectFrom('two_factor_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+/** Compiled once (db/precompiled.ts): every sign-in and the settings page ask. */
+const secretOf = precompiled(
+  (db, userId: number) => db.selectFrom('two_factor_secrets').selectAll().where('user_id', '=', userId),
+  [-9_201] as const,
+);
+
+export async function findSecret(db: Db, userId: number) {
+  return (await secretOf(db, userId))[0];
 }
 
 export type SecretRow = NonNullable<Awaited<ReturnType<typeof findSecret>>>;
@@ -76,14 +83,18 @@ export async function replaceRecoveryCodes(
     .execute();
 }
 
+const unusedCodes = precompiled(
+  (db, userId: number) =>
+    db
+      .selectFrom('recovery_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null),
+  [-9_202] as const,
+);
+
 export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('recovery_codes')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number((await unusedCodes(db, userId))[0]?.n ?? 0);
 }
 
 /** Marks an unused recovery code of the user used; false when there is no such code. */
