@@ -282,6 +282,7 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
   });
 
   it('is a kept answer (ETag, 304) that shows a new sign-in and a renamed account at once', async () => {
+    type Line = { ip: string | null; user: { username: string } | null };
     const query = '?pagination[pageSize]=100';
     const first = await list(query);
     const etag = first.headers.etag as string;
@@ -296,10 +297,7 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
 
     // A sign-in (its audit line) shows on the next read.
     await login(patient.user.email, PASSWORD, '192.0.2.99');
-    const after = (await list(query)).json().data as {
-      ip: string | null;
-      user: { username: string } | null;
-    }[];
+    const after = (await list(query)).json().data as Line[];
     expect(after[0]?.ip).toBe('192.0.2.99');
     expect(after.length).toBe(first.json().data.length + 1);
 
@@ -309,10 +307,7 @@ describe.each(ENGINES)('GET /api/admin/sign-ins on %s', (engine) => {
       .set({ username: 'Renamed Person' })
       .where('id', '=', patient.user.id)
       .execute();
-    const renamed = (await list(query)).json().data as {
-      ip: string | null;
-      user: { username: string } | null;
-    }[];
+    const renamed = (await list(query)).json().data as Line[];
     expect(renamed.find((e) => e.ip === '192.0.2.99')?.user?.username).toBe('Renamed Person');
   });
 });

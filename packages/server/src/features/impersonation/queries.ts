@@ -22,29 +22,25 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
+/** The administrator's open, unexpired sessions, newest first. */
 const open = (db: Db, adminUserId: number, now: number) =>
   db
     .selectFrom('impersonation_sessions')
     .selectAll()
     .where('admin_user_id', '=', adminUserId)
     .where('ended_at', 'is', null)
-    .where('expires_at', '>', now);
+    .where('expires_at', '>', now)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc');
 
 /**
  * Compiled once (db/precompiled.ts): the door asks for the patient's session on every request an
  * administrator makes as a patient, and the admin's pages ask for the open one.
  */
-const openOfAdmin = precompiled(
-  (db, adminUserId: number, now: number) =>
-    open(db, adminUserId, now).orderBy('started_at', 'desc').orderBy('id', 'desc'),
-  [-9_101, -9_102] as const,
-);
+const openOfAdmin = precompiled(open, [-9_101, -9_102] as const);
 const openForPatient = precompiled(
   (db, adminUserId: number, now: number, profileId: number) =>
-    open(db, adminUserId, now)
-      .where('profile_id', '=', profileId)
-      .orderBy('started_at', 'desc')
-      .orderBy('id', 'desc'),
+    open(db, adminUserId, now).where('profile_id', '=', profileId),
   [-9_101, -9_102, -9_103] as const,
 );
 
