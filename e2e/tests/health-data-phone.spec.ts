@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from './fixtures';
-import { ARTIFACTS, accounts, statePath, text } from './support';
+import { ARTIFACTS, accounts, statePath, text, webfontLoaded } from './support';
 
 /*
  * Issue 23 item 4b: on a phone, German and French health-data values wrapped letter by letter.
@@ -96,7 +96,7 @@ test.describe('My Health Data on a phone', () => {
         await expect(
           page.getByRole('region', { name: text(lang, 'healthData.sections.emergency') }),
         ).toContainText('peter.keller@example.ch');
-        await page.evaluate(() => document.fonts.ready);
+        await webfontLoaded(page);
         // Kept for people to look at (e2e/artifacts), before the checks so a failure shows too.
         await page.screenshot({
           path: path.join(ARTIFACTS, `health-data-${lang}-${width}.png`),

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { accounts, contrastOf, presetTheme, statePath, text, webfontInUse } from './support';
+import { accounts, contrastOf, presetTheme, statePath, text, webfontInUse, webfontLoaded } from './support';
 
 /*
  * The look's rules that a screenshot does not pin down: the webfont, letter-spacing, focus rings,
@@ -32,11 +32,61 @@ test('the self-hosted webfont is loaded from the app itself and used', async ({ 
   page.on('response', (res) => {
     if (res.request().resourceType() === 'font') fonts.push(res.url());
   });
+
   await page.goto('/auth/signin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await webfontInUse(page)).toBe(true);
   expect(fonts.length).toBeGreaterThan(0);
   for (const url of fonts) expect(url).toMatch(/^http:\/\/localhost:\d+\/assets\/inter-[\w-]+\.woff2$/);
+});
+
+test.describe('until the webfont has loaded', () => {
+  test.use({ storageState: statePath(accounts.anna.state), viewport: { width: 390, height: 844 } });
+
+  /** Where the dashboard's headings and texts stand (top and height, px), in the font the page has. */
+  const layout = (page: Page) =>
+    page
+      .locator('main h1, main h2, main li, main p')
+      .evaluateAll((els) => els.map((el) => [Math.round(el.getBoundingClientRect().top), el.clientHeight]));
+
+  test("the device's font takes Inter's room: nothing moves when Inter swaps in", async ({
+    page,
+    browser,
+  }) => {
+    // On a first visit the page paints before the webfont is there (lib/webfont.ts), in the
+    // fallback made to Inter's metrics (lib/font-stack.ts; here Liberation Sans).
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await webfontInUse(page)).toBe(true);
+    const inInter = await layout(page);
+    const context = await browser.newContext({
+      storageState: statePath(accounts.anna.state),
+      viewport: { width: 390, height: 844 },
+    });
+    const without = await context.newPage();
+    await without.route(/\.woff2$/, (route) => route.abort());
+    await without.goto('/dashboard');
+    await expect(without.getByRole('heading', { level: 1 })).toBeVisible();
+    await without.waitForLoadState('networkidle');
+    // Drawn in the fallback: no face of the webfont has loaded.
+    expect(
+      await without.evaluate(() =>
+        [...document.fonts].some(
+          (f) => f.family.replace(/"/g, '') === 'Inter Variable' && f.status === 'loaded',
+        ),
+      ),
+    ).toBe(false);
+    const inFallback = await layout(without);
+    await context.close();
+    expect(inFallback.length).toBe(inInter.length);
+    expect(inInter.length).toBeGreaterThan(5);
+    // The same lines (heights) and places, give or take a few pixels.
+    for (const [i, [top, height]] of inInter.entries()) {
+      const [fallbackTop = Number.NaN, fallbackHeight = Number.NaN] = inFallback[i] ?? [];
+      expect(Math.abs(fallbackHeight - (height ?? 0)), `height of #${i}`).toBeLessThanOrEqual(4);
+      expect(Math.abs(fallbackTop - (top ?? 0)), `top of #${i}`).toBeLessThanOrEqual(8);
+    }
+  });
 });
 
 test('mixed-case labels have no letter-spacing', async ({ page }) => {
@@ -177,7 +227,7 @@ test.describe('on a phone', () => {
       const footer = page.getByRole('navigation', { name: text(lang, 'footer.links') });
       await expect(footer.getByRole('link')).toHaveCount(4);
       // Measured in the webfont: the fallback font is wider and may wrap the row (a flake on CI).
-      await page.evaluate(() => document.fonts.ready);
+      await webfontLoaded(page);
       const links = await footer.getByRole('link').all();
       const tops = new Set<number | undefined>();
       for (const link of links) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Audience, PAGE_PATHS } from '../../packages/web/src/app/routes/page-paths';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { ARTIFACTS, accounts, statePath } from './support';
+import { ARTIFACTS, accounts, statePath, webfontLoaded } from './support';
 
 /*
  * Issue 23 item 11: every page of the patient and of the health-data user on two phones, in
@@ -289,7 +289,7 @@ async function settle(page: Page) {
     await frame();
   });
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
+  await webfontLoaded(page);
   // Skeletons and spinners gone: the page shows its data.
   await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });
 }

@@ -179,15 +179,23 @@ export async function presetTheme(page: Page, mode: 'light' | 'dark') {
   }, mode);
 }
 
+/**
+ * Waits until the self-hosted webfont has loaded: on a first visit the app adds it only once the first
+ * screen has painted (src/lib/webfont.ts), so `document.fonts.ready` alone may come before it.
+ */
+export async function webfontLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.fonts].some(
+      (face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded',
+    ),
+  );
+  await page.evaluate(() => document.fonts.ready);
+}
+
 /** Whether the self-hosted webfont has loaded and is in use on the page (not a fallback). */
 export async function webfontInUse(page: Page): Promise<boolean> {
-  await page.evaluate(() => document.fonts.ready);
-  return page.evaluate(
-    () =>
-      [...document.fonts].some(
-        (face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded',
-      ) && getComputedStyle(document.body).fontFamily.startsWith('"Inter Variable"'),
-  );
+  await webfontLoaded(page);
+  return page.evaluate(() => getComputedStyle(document.body).fontFamily.startsWith('"Inter Variable"'));
 }
 
 /** WCAG contrast of two computed CSS colours ('rgb(…)' or 'rgba(…)' with full opacity). */

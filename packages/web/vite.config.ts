@@ -154,20 +154,11 @@ function pagePreloads(): Plugin {
  */
 const BOOT = 'src/boot/boot.ts';
 /**
- * The webfont's Latin file (English, German and French need no other; made smaller by webfont.ts),
- * asked for by the head of a page whose data paints late: otherwise it is asked for only once the
- * first text is laid out, and on a slow phone it arrives after the data has painted, which then
- * moves when the font swaps in (My Medicine's layout shift of 0.14 under Lighthouse's mobile
- * preset; issue 23 item 12).
- */
-const LATIN_FONT = /^assets\/inter-latin-wght-normal-[^/]+\.woff2$/;
-/**
- * Only the pages the boot script reads for need it (EARLY_READ_PAGES), nor the font's preload (the
- * sign-in paints with the fallback font before the file is there, and its scripts arrive sooner
- * without it): the build also writes the page without both, `index-no-boot.html`, and the pages that
- * get them, `boot-pages.json`; the server sends the page without them everywhere else (the sign-in:
- * one request less on a phone). index.html keeps them: the service worker answers every page with
- * that one.
+ * Only the pages the boot script reads for need it (EARLY_READ_PAGES): the build also writes the page
+ * without it, `index-no-boot.html`, and the pages that get it, `boot-pages.json`; the server sends
+ * the page without it everywhere else (the sign-in: one request less on a phone). index.html keeps
+ * it: the service worker answers every page with that one. (The webfont is not in the page's head:
+ * the app adds it, src/lib/webfont.ts.)
  */
 function bootScript(): Plugin {
   let outDir = '';
@@ -180,8 +171,8 @@ function bootScript(): Plugin {
     },
     writeBundle() {
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (tags.length !== 2 || !tags.every((tag) => html.includes(tag)))
-        throw new Error('boot-script: the boot script or the font preload is not in index.html');
+      if (tags.length !== 1 || !tags.every((tag) => html.includes(tag)))
+        throw new Error('boot-script: the boot script is not in index.html');
       writeFileSync(
         path.join(outDir, 'index-no-boot.html'),
         tags.reduce((page, tag) => page.replace(tag, ''), html),
@@ -193,18 +184,11 @@ function bootScript(): Plugin {
       handler(html, { bundle }) {
         const files = Object.values(bundle ?? {});
         const boot = files.find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
-        const font = files.find((c) => c.type === 'asset' && LATIN_FONT.test(c.fileName));
         const entry = /<script type="module"/.exec(html);
-        if (!boot || !font || !entry)
-          throw new Error(
-            `boot-script: ${BOOT}, the Latin webfont or the app's entry is missing from the build`,
-          );
-        // Before the app's entry: module scripts run in the order of the document. Fonts are fetched
-        // with CORS: without `crossorigin` the preload would be a download of its own.
-        tags = [
-          `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font.fileName}">\n    `,
-          `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `,
-        ];
+        if (!boot || !entry)
+          throw new Error(`boot-script: ${BOOT} or the app's entry is missing from the build`);
+        // Before the app's entry: module scripts run in the order of the document.
+        tags = [`<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `];
         return html.slice(0, entry.index) + tags.join('') + html.slice(entry.index);
       },
     },

@@ -8,19 +8,25 @@ import type { Plugin } from 'vite';
 
 /*
  * The webfont (issue 8: Inter Variable, self-hosted from @fontsource-variable/inter) with a smaller
- * Latin file (issue 23 item 12). Every page's text is Latin (English, German, French), and every
- * signed-in page's head preloads that file beside the scripts: on a phone's slow 4G its 48 KB took
- * bandwidth from the app's code before the first screen. The theme draws weights 400 to 800 only
- * (docs/ui.md), so the build keeps only that part of the weight axis: the same glyphs, the same
- * characters and OpenType features, about a third fewer bytes. The other files (Latin Extended,
- * Greek, Cyrillic, Vietnamese: loaded only when a name needs them) are fontsource's own.
+ * Latin file (issue 23 item 12). Every page's text is Latin (English, German, French). The theme
+ * draws weights 400 to 800 only (docs/ui.md), so the build keeps only that part of the weight axis:
+ * the same glyphs, the same characters and OpenType features, about a third fewer bytes. The other
+ * files (Latin Extended, Greek, Cyrillic, Vietnamese: loaded only when a name needs them) are
+ * fontsource's own. The page asks for the faces itself (src/lib/webfont.ts): on a phone's first
+ * visit once its first screen has painted, so that on slow 4G the font's bytes are not taken from
+ * the app's code before it.
  */
 
 /** The part of Inter's weight axis the theme uses: body 400, labels 500 to 700, the boldest marks 800. */
 export const INTER_WEIGHTS = { min: 400, max: 800 } as const;
 
-/** What pages import: the webfont's faces, with the smaller Latin file. */
-const WEBFONT_CSS = 'virtual:dosedot-webfont.css';
+/**
+ * What the app imports (src/lib/webfont.ts): the webfont's faces, with the smaller Latin file, as
+ * data, which the page adds to its fonts (FontFace) when it chooses, instead of a stylesheet's
+ * `@font-face` rules, which a page asks for as soon as it lays out its first text.
+ */
+const WEBFONT_MODULE = 'virtual:dosedot-webfont';
+const RESOLVED = `\0${WEBFONT_MODULE}`;
 
 const LATIN_FILE = 'inter-latin-wght-normal.woff2';
 const require = createRequire(import.meta.url);
@@ -66,13 +72,18 @@ export function latinSubset(format: 'woff2' | 'sfnt'): Promise<Buffer> {
   });
 }
 
+/** A face of the webfont: its file (an absolute path, emitted by the build) and its characters. */
+export interface WebfontFile {
+  file: string;
+  unicodeRange: string;
+}
+
 /**
- * The faces for WEBFONT_CSS: fontsource's stylesheet, its Latin face pointing at the smaller file,
- * the others at fontsource's files, each declaring the weights the theme uses. Written once per
- * version of fontsource and of this module into node_modules/.cache (the stylesheet beside the
- * Latin file, so that the bundler resolves every url() from it), then read from there.
+ * The webfont's faces, one per file of fontsource's stylesheet: the Latin one pointing at the smaller
+ * file, written once per version of fontsource and of this module into node_modules/.cache, the
+ * others at fontsource's files.
  */
-async function writeWebfont(cacheRoot: string): Promise<string> {
+async function writeWebfont(cacheRoot: string): Promise<WebfontFile[]> {
   const css = readFileSync(fontsourceCss, 'utf8');
   const key = createHash('sha256')
     .update(css)
@@ -81,30 +92,45 @@ async function writeWebfont(cacheRoot: string): Promise<string> {
     .digest('hex')
     .slice(0, 12);
   const dir = path.join(cacheRoot, 'dosedot-webfont', key);
-  const out = path.join(dir, 'webfont.css');
-  if (existsSync(out)) return out;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, LATIN_FILE), await latinSubset('woff2'));
-  const toFontsource = path.relative(dir, fontsourceFiles).split(path.sep).join('/');
-  const faces = css
-    .replace(`url(./files/${LATIN_FILE})`, `url(./${LATIN_FILE})`)
-    .replaceAll('url(./files/', `url(${toFontsource}/`)
-    // Every face the same weights: Chromium groups a family's faces by their declared weights and
-    // draws a weight from one group only, so a Latin face apart from the others would go unused.
-    .replace(/font-weight:\s*[^;]+;/g, `font-weight: ${INTER_WEIGHTS.min} ${INTER_WEIGHTS.max};`);
-  writeFileSync(out, faces);
-  return out;
+  const latin = path.join(dir, LATIN_FILE);
+  if (!existsSync(latin)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(latin, await latinSubset('woff2'));
+  }
+  const faces: WebfontFile[] = [];
+  for (const m of css.matchAll(/url\(\.\/files\/([^)]+\.woff2)\)[^;]*;\s*unicode-range:\s*([^;]+);/g)) {
+    const [, file = '', unicodeRange = ''] = m;
+    faces.push({ file: file === LATIN_FILE ? latin : path.join(fontsourceFiles, file), unicodeRange });
+  }
+  if (!faces.some((f) => f.file === latin)) throw new Error(`webfont: no Latin face in ${fontsourceCss}`);
+  return faces;
 }
 
-/** The Vite plugin behind WEBFONT_CSS (build and dev server alike). */
+/**
+ * The module behind WEBFONT_MODULE: each face's URL in the build (`?url&no-inline`: a file of its
+ * own, hashed) and characters, the Latin face first.
+ */
+function webfontModule(faces: WebfontFile[]): string {
+  const ordered = [...faces].sort(
+    (a, b) => Number(b.file.endsWith(LATIN_FILE)) - Number(a.file.endsWith(LATIN_FILE)),
+  );
+  const imports = ordered.map((f, i) => `import face${i} from ${JSON.stringify(`${f.file}?url&no-inline`)};`);
+  const list = ordered.map((f, i) => `  { url: face${i}, unicodeRange: ${JSON.stringify(f.unicodeRange)} },`);
+  return `${imports.join('\n')}\nexport const WEBFONT_WEIGHTS = '${INTER_WEIGHTS.min} ${INTER_WEIGHTS.max}';\nexport const WEBFONT_FACES = [\n${list.join('\n')}\n];\n`;
+}
+
+/** The Vite plugin behind WEBFONT_MODULE (build and dev server alike). */
 export function webfont(cacheRoot: string): Plugin {
-  let written: Promise<string> | undefined;
+  let written: Promise<WebfontFile[]> | undefined;
   return {
     name: 'dosedot-webfont',
     resolveId(id) {
-      if (id !== WEBFONT_CSS) return undefined;
+      return id === WEBFONT_MODULE ? RESOLVED : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED) return undefined;
       written ??= writeWebfont(cacheRoot);
-      return written;
+      return webfontModule(await written);
     },
   };
 }

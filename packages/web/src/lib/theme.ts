@@ -1,6 +1,7 @@
 import type { DotStatus } from '@dosedot/domain/adherence';
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { blend, lightness, shade, withContrast, withLightness } from './color';
+import { FALLBACK_FACES, FONT_FAMILY } from './font-stack';
 import type { ThemeMode } from './settings-store';
 
 /*
@@ -136,8 +137,7 @@ export const DOT_STATUS_COLORS: Record<ThemeMode, Record<DotStatus, string>> = {
 export const UNMATCHED_PRESS_COLORS: Record<ThemeMode, string> = { light: '#5010d0', dark: '#d8e0f8' };
 
 /** The webfont (@fontsource-variable/inter, self-hosted) and what shows until it has loaded. */
-export const FONT_FAMILY =
-  '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+export { FONT_FAMILY };
 
 /** Width of the side menu and of the content column every page shares. */
 export const LAYOUT = { drawerWidth: 280, contentMaxWidth: 1200 } as const;
@@ -212,12 +212,16 @@ export function buildTheme(mode: ThemeMode, chosen: string): Theme {
     },
     components: {
       MuiCssBaseline: {
-        styleOverrides: {
-          body: { fontFeatureSettings: '"cv11"', WebkitFontSmoothing: 'antialiased' },
-          // Headings never leave one word on a line of its own; paragraphs avoid it.
-          'h1, h2, h3': { textWrap: 'balance' },
-          p: { textWrap: 'pretty' },
-        },
+        styleOverrides: () => [
+          {
+            body: { fontFeatureSettings: '"cv11"', WebkitFontSmoothing: 'antialiased' },
+            // Headings never leave one word on a line of its own; paragraphs avoid it.
+            'h1, h2, h3': { textWrap: 'balance' },
+            p: { textWrap: 'pretty' },
+          },
+          // What the text is drawn in until the webfont has loaded, made to its metrics.
+          FALLBACK_FACES,
+        ],
       },
       // Flat surfaces in dark mode too: cards are told from the page by their tone and border.
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },

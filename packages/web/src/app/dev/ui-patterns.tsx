@@ -1,4 +1,3 @@
-import 'virtual:dosedot-webfont.css';
 import type { DotStatus } from '@dosedot/domain/adherence';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -30,6 +29,7 @@ import { TextInput } from '../../components/text-input';
 import { activateLanguage, i18n } from '../../i18n';
 import type { ThemeMode } from '../../lib/settings-store';
 import { buildTheme } from '../../lib/theme';
+import { addWebfont } from '../../lib/webfont';
 import { UI_PATTERN_TEXTS } from './ui-patterns-texts';
 
 /*
@@ -203,6 +203,8 @@ await activateLanguage(language);
 i18n.addResourceBundle(language, 'translation', { uiPatterns: UI_PATTERN_TEXTS[language] }, true);
 const router = createMemoryRouter([{ path: '*', Component: Patterns }]);
 
+// The documentation's screenshots are drawn in the webfont from the start.
+addWebfont();
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

@@ -1,7 +1,8 @@
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { type Language, localize } from '../../lib/locale';
+import { useWebfontAfterFirstPaint } from '../../lib/webfont';
 import { requireAuthLoader } from '../guards/auth-redirect';
 import { localeLoader, reloadForTexts } from '../locale-loader';
 import { RouteError } from '../route-error';
@@ -10,6 +11,12 @@ import { authRoutes } from './auth';
 import { page } from './lazy-page';
 import { patientRoutes } from './patient';
 import { publicRoutes } from './public';
+
+/** The routes' root: the page, and once its first screen has painted, the webfont (lib/webfont.ts). */
+function LocaleRoot() {
+  useWebfontAfterFirstPaint();
+  return <Outlet />;
+}
 
 /**
  * One language's routes (spec section 2): the same tree without prefix, under /de and under /fr.
@@ -21,6 +28,7 @@ export function localeRoutes(locale: Language): RouteObject {
     id: `locale-${locale}`,
     path: localize(paths.home, locale),
     loader: localeLoader(locale),
+    Component: LocaleRoot,
     shouldRevalidate: reloadForTexts,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading fullPage />,

@@ -1,0 +1,89 @@
+import { WEBFONT_FACES, WEBFONT_WEIGHTS } from 'virtual:dosedot-webfont';
+import { useEffect } from 'react';
+import { WEBFONT_FAMILY } from './font-stack';
+
+/*
+ * The webfont (issue 8, self-hosted; its faces from webfont.ts) added to the page's fonts by the app,
+ * not by a stylesheet: a stylesheet's `@font-face` is asked for as soon as the first text is laid
+ * out, and on a phone's first visit over slow 4G its 32 KB then shared the bandwidth with the app's
+ * code before the first screen (Lighthouse's mobile preset: the largest paint of the dashboard and
+ * My Medicine about 0.2 s later; issue 23 item 12). So:
+ * - a device that has loaded this build's font before (it is in the browser's cache and the service
+ *   worker's) adds it as the app starts, before the first render: the text is drawn in it at once;
+ * - on a first visit the page paints in the fallback fonts (lib/font-stack.ts: made to Inter's
+ *   metrics, so that nothing moves when it swaps in), and the font
+ *   is added once that first screen has painted and the browser is idle (two seconds at the most);
+ *   the text then swaps to it (`font-display: swap`).
+ * The Latin face is loaded at once when added (every page's text is Latin); the others only when a
+ * name on the page needs them, as with `@font-face` rules.
+ */
+
+/** Where the URL of the Latin file this device has loaded is kept. */
+const LOADED_KEY = 'dosedot.webfont';
+
+const latin = WEBFONT_FACES[0];
+
+/** Whether this device has loaded this build's Latin file before (then it is in its cache). */
+function loadedBefore(): boolean {
+  try {
+    return latin !== undefined && localStorage.getItem(LOADED_KEY) === latin.url;
+  } catch {
+    return false;
+  }
+}
+
+let added = false;
+
+/** Adds the webfont's faces to the page's fonts (once) and loads the Latin one. */
+export function addWebfont(): void {
+  if (added || typeof FontFace !== 'function') return;
+  added = true;
+  for (const [i, face] of WEBFONT_FACES.entries()) {
+    const font = new FontFace(WEBFONT_FAMILY, `url(${face.url}) format('woff2')`, {
+      style: 'normal',
+      weight: WEBFONT_WEIGHTS,
+      display: 'swap',
+      unicodeRange: face.unicodeRange,
+    });
+    document.fonts.add(font);
+    if (i === 0)
+      font.load().then(
+        () => {
+          try {
+            localStorage.setItem(LOADED_KEY, face.url);
+          } catch {
+            // Private mode without storage: the next visit asks for it after its first screen again.
+          }
+        },
+        // Offline before it was ever cached: the fallback fonts stay.
+        () => {},
+      );
+  }
+}
+
+/** As the app starts: the webfont at once where this device has it already. */
+export function addWebfontIfLoadedBefore(): void {
+  if (loadedBefore()) addWebfont();
+}
+
+/**
+ * In the routes' root: once the first screen has painted and the browser is idle (two seconds at the
+ * most), the webfont, if the app's start has not added it.
+ */
+export function useWebfontAfterFirstPaint(): void {
+  useEffect(() => {
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame requested here comes after the paint of what this commit rendered.
+    const frame = requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(addWebfont, { timeout: 2000 });
+      else timer = setTimeout(addWebfont, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle) cancelIdleCallback(idle);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}
