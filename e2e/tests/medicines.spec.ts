@@ -224,14 +224,24 @@ test.describe('the demo patient', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the page's head holds its icon, and names no font or stylesheet to fetch", async ({ page }) => {
+    // Each is a request a phone's cold start would make beside the app's scripts (issue 23 item 12).
+    const html = await (await page.request.get('/my-medicine')).text();
+    expect(html).not.toMatch(/as="font"|\.woff2|rel="stylesheet"|favicon\.svg/);
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,([^"]+)"/.exec(
+      html,
+    )?.[1];
+    // The app's icon itself (the file stays for the manifest).
+    const file = await (await page.request.get('/favicon.svg')).text();
+    expect(decodeURIComponent(icon ?? '').replace(/'/g, '"')).toBe(file.trim());
+  });
+
   test('the webfont comes after the first screen on a first visit, at the start on the next, fetched once', async ({
     page,
   }) => {
     // On a first visit the page paints in the fallback fonts and asks for the webfont only then: on a
     // phone's slow 4G its bytes are not taken from the app's code before the first screen (issue 23
-    // item 12). The page's head names no font.
-    const html = await (await page.request.get('/my-medicine')).text();
-    expect(html).not.toMatch(/as="font"|\.woff2|rel="stylesheet"/);
+    // item 12).
     // This device has never loaded it (once per test; the reload below keeps what the visit stored).
     await page.addInitScript(() => {
       if (sessionStorage.getItem('e2e.first-visit')) return;

@@ -11,9 +11,8 @@ import { WEBFONT_FAMILY } from './font-stack';
  * - a device that has loaded this build's font before (it is in the browser's cache and the service
  *   worker's) adds it as the app starts, before the first render: the text is drawn in it at once;
  * - on a first visit the page paints in the fallback fonts (lib/font-stack.ts: made to Inter's
- *   metrics, so that nothing moves when it swaps in), and the font
- *   is added once that first screen has painted and the browser is idle (two seconds at the most);
- *   the text then swaps to it (`font-display: swap`).
+ *   metrics, so that nothing moves when it swaps in), and the font is added once that first screen
+ *   has been shown and the browser is idle; the text then swaps to it (`font-display: swap`).
  * The Latin face is loaded at once when added (every page's text is Latin); the others only when a
  * name on the page needs them, as with `@font-face` rules.
  */
@@ -66,22 +65,58 @@ export function addWebfontIfLoadedBefore(): void {
   if (loadedBefore()) addWebfont();
 }
 
+/** Runs `then` once what has been rendered so far has been shown: see useWebfontAfterFirstPaint. */
+function afterShown(then: () => void): () => void {
+  const since = performance.now();
+  let frame = 0;
+  let observer: PerformanceObserver | undefined;
+  let cap: ReturnType<typeof setTimeout> | undefined;
+  const shown = () => {
+    observer?.disconnect();
+    cancelAnimationFrame(frame);
+    clearTimeout(cap);
+    then();
+  };
+  // The browser's report of the largest paint comes once the frame is on the screen (a frame's
+  // animation callbacks, and its paint on the main thread, come before that).
+  if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.startTime >= since)) shown();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  } else {
+    // Without it: two frames on, the first has been drawn.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(shown);
+    });
+  }
+  // Nothing larger painted (no new report): two seconds at the most.
+  cap = setTimeout(shown, 2000);
+  return () => {
+    observer?.disconnect();
+    cancelAnimationFrame(frame);
+    clearTimeout(cap);
+  };
+}
+
 /**
- * In the routes' root: once the first screen has painted and the browser is idle (two seconds at the
- * most), the webfont, if the app's start has not added it.
+ * In the routes' root: once the first screen has been shown (the browser has reported its largest
+ * paint since the routes rendered, or two seconds at the most) and the browser is idle, the
+ * webfont, if the app's start has not added it. The request then comes after the paint that the
+ * phone's first screen is measured by, not beside the scripts before it.
  */
 export function useWebfontAfterFirstPaint(): void {
   useEffect(() => {
+    if (added) return;
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame requested here comes after the paint of what this commit rendered.
-    const frame = requestAnimationFrame(() => {
+    const stop = afterShown(() => {
       if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(addWebfont, { timeout: 2000 });
+        idle = requestIdleCallback(addWebfont, { timeout: 1000 });
       else timer = setTimeout(addWebfont, 0);
     });
     return () => {
-      cancelAnimationFrame(frame);
+      stop();
       if (idle) cancelIdleCallback(idle);
       if (timer) clearTimeout(timer);
     };
