@@ -36,14 +36,17 @@ function serve() {
   });
 }
 
-/** What the app asks for first on a cold start of `path`: the signed-in layout's loader and the page's. */
-async function appAsks(path: string, loader: (args: LoaderFunctionArgs) => unknown) {
+/**
+ * What the app asks for first on a cold start of `path` (the signed-in layout's loader and the
+ * page's), once it has asked for `expected` and then nothing more for a while.
+ */
+async function appAsks(path: string, loader: (args: LoaderFunctionArgs) => unknown, expected: string[]) {
   vi.stubGlobal('window', { location: new URL(`http://localhost${path}`) });
   const args = { request: new Request(`http://localhost${path}`) } as LoaderFunctionArgs;
   requireAuthLoader(args);
   loader(args);
-  await vi.waitFor(() => expect(asked.filter((url) => url.startsWith('/api/adherence'))).not.toEqual([]));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(expected.length));
+  await new Promise((resolve) => setTimeout(resolve, 50));
   return [...asked].sort();
 }
 
@@ -67,22 +70,29 @@ describe('the boot script asks for what the app asks for first on a cold start',
   ])('%s: the same reads, on the chart day of the profile', async (path, loader) => {
     serve();
     const today = chartDayOf(Date.now(), ZONE);
-    expect([...earlyReadPaths(path, '', today)].sort()).toEqual(await appAsks(path, loader));
+    const reads = [...earlyReadPaths(path, today)].sort();
+    expect(reads).toEqual(await appAsks(path, loader, reads));
   });
 
-  it('a range in the address: no figures of the default range (the page asks for its own)', () => {
-    const paths = earlyReadPaths('/my-medicine', '?from=2026-01-01&to=2026-01-31', '2026-11-26');
-    expect(paths).toContain('/api/medicines');
-    expect(paths.filter((p) => p.startsWith('/api/adherence'))).toEqual([]);
+  it('My Medicine: the list and its stock only (the plans and the dot chart ask for theirs after it)', () => {
+    for (const path of ['/my-medicine', '/de/my-medicine/type-2']) {
+      const reads = earlyReadPaths(path, '2026-11-26');
+      expect(reads).toContain('/api/medicines');
+      expect(reads).toContain('/api/medicines/stock');
+      expect(reads.filter((p) => p.startsWith('/api/adherence') || p.includes('schedule'))).toEqual([]);
+    }
+    expect(earlyReadPaths('/dashboard', '2026-11-26')).toContain(
+      '/api/adherence?from=2026-11-26&to=2026-11-27',
+    );
   });
 
   it('the other pages: nothing (the sign-in, a form, an administrator’s list)', () => {
     for (const path of ['/', '/auth/signin', '/my-medicine/edit/3', '/devices', '/dashboard-x'])
-      expect(earlyReadPaths(path, '', '2026-11-26')).toEqual([]);
+      expect(earlyReadPaths(path, '2026-11-26')).toEqual([]);
   });
 
   it('the pages the server sends the boot script with are exactly those it reads for', () => {
-    const reads = PAGE_PATHS.map((p) => p.path).filter((p) => earlyReadPaths(p, '', '2026-11-26').length > 0);
+    const reads = PAGE_PATHS.map((p) => p.path).filter((p) => earlyReadPaths(p, '2026-11-26').length > 0);
     expect([...EARLY_READ_PAGES].sort()).toEqual(reads.sort());
     expect(EARLY_READ_PAGES).toContain(paths.dashboard);
     expect(EARLY_READ_PAGES).toContain(paths.myMedicine);

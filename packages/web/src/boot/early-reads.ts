@@ -25,8 +25,6 @@ export interface EarlyReads {
 const SESSION_KEY = 'dosedot.session';
 /** Chart day D starts at 03:00 local time (the domain's CHART_DAY_START_MS). */
 const CHART_DAY_START_MS = 3 * 3_600_000;
-/** My Medicine's default range of days (features/medicines/hooks/use-search-state.ts). */
-const MY_MEDICINE_DAYS = 30;
 /** Answers not taken by then are dropped: the app asks anew (its data is kept fresh 30 s). */
 export const EARLY_READS_KEPT_MS = 15_000;
 
@@ -84,7 +82,7 @@ export const EARLY_READ_PAGES: readonly string[] = [
  * app/guards/auth-redirect.ts) and the page's (app/routes/prefetch.ts). Only the pages a phone opens
  * most; any other page asks as before.
  */
-export function earlyReadPaths(pathname: string, search: string, today: string): string[] {
+export function earlyReadPaths(pathname: string, today: string): string[] {
   const path = /^\/(de|fr)(\/.*)?$/.exec(pathname)?.slice(2)[0] ?? (pathname.replace(/\/+$/, '') || '/');
   const shell = ['/api/users/me', '/api/profile/userdata'];
   const adherence = (from: string, to: string) => `/api/adherence?from=${from}&to=${to}`;
@@ -92,16 +90,14 @@ export function earlyReadPaths(pathname: string, search: string, today: string):
   if (DASHBOARD_VIEWS.includes(path)) return [...shell, '/api/storage-alerts'];
   const type = MY_MEDICINE[path];
   if (type === undefined) return [];
-  const query = new URLSearchParams(search);
+  // My Medicine's first screen is the list with its stock notes; the plans and the dot chart below
+  // it render once that has painted, and ask for their own data (every dosage time, the range's
+  // figures) then: asked for here, those bytes were taken from the app's code before the list.
   return [
     ...shell,
     ...(type ? [`/api/medicines?type=${type}`] : []),
     '/api/medicines',
     '/api/medicines/stock',
-    '/api/medicine-schedules/profile',
-    ...(query.has('from') || query.has('to')
-      ? []
-      : [adherence(addDays(today, -(MY_MEDICINE_DAYS - 1)), today)]),
   ];
 }
 
@@ -115,7 +111,7 @@ export function startEarlyReads(scope: Record<string, unknown> = globalThis as R
   }
   const token = ownToken(stored);
   if (!token) return;
-  const paths = earlyReadPaths(location.pathname, location.search, guessChartDay(Date.now()));
+  const paths = earlyReadPaths(location.pathname, guessChartDay(Date.now()));
   if (paths.length === 0) return;
   const answers = new Map<string, Promise<Response>>();
   for (const path of paths) {

@@ -6,10 +6,7 @@ import { paths } from '../../config/paths';
 import { dashboardKeys } from '../../features/dashboard/api/keys';
 import { hasSchedule } from '../../features/dashboard/utils/names';
 import { medicinesQueryOptions } from '../../features/medicines/api/get-medicines';
-import { profileScheduleQueryOptions } from '../../features/medicines/api/get-profile-schedule';
 import { stockQueryOptions } from '../../features/medicines/api/get-stock';
-import { medicineKeys } from '../../features/medicines/api/keys';
-import { DEFAULT_RANGE_DAYS } from '../../features/medicines/hooks/use-search-state';
 import { type AdherenceKey, adherenceQueryOptions } from '../../lib/adherence';
 import { myProfileQueryOptions } from '../../lib/current-user';
 import { stripLocale } from '../../lib/locale';
@@ -72,22 +69,16 @@ export function dashboardLoader({ request }: LoaderFunctionArgs) {
 const TYPE_OF_PATH: Record<string, 1 | 2> = { [paths.myMedicineType1]: 1, [paths.myMedicineType2]: 2 };
 
 /**
- * My Medicine: its medicines (the tab's and all), their stock, every dosage time, and the dot chart's
- * figures of the default range when the address chooses none (hooks/use-search-state.ts).
+ * My Medicine: its medicines (the tab's and all) and their stock, its first screen. The plans and the
+ * dot chart render once that has painted and ask for their data then (every dosage time, the
+ * range's figures): on a phone's cold start those bytes no longer share the network with the list's.
  */
 export function myMedicineLoader({ request }: LoaderFunctionArgs) {
   if (!firstPageOfVisit(request)) return null;
-  const url = new URL(request.url);
-  const type = TYPE_OF_PATH[stripLocale(url.pathname).path];
+  const type = TYPE_OF_PATH[stripLocale(new URL(request.url).pathname).path];
   void queryClient.prefetchQuery(medicinesQueryOptions(null, type));
   if (type) void queryClient.prefetchQuery(medicinesQueryOptions(null));
   void queryClient.prefetchQuery(stockQueryOptions(null));
-  void queryClient.prefetchQuery(profileScheduleQueryOptions(null));
-  if (!url.searchParams.has('from') && !url.searchParams.has('to'))
-    prefetchAdherence(medicineKeys.adherence, (today) => ({
-      from: addDays(today, -(DEFAULT_RANGE_DAYS - 1)),
-      to: today,
-    }));
   return null;
 }
 
