@@ -38,6 +38,14 @@ test('the self-hosted webfont is loaded from the app itself and used', async ({ 
   expect(await webfontInUse(page)).toBe(true);
   expect(fonts.length).toBeGreaterThan(0);
   for (const url of fonts) expect(url).toMatch(/^http:\/\/localhost:\d+\/assets\/inter-[\w-]+\.woff2$/);
+  // The other scripts' faces load when a text needs them (a name in Cyrillic), as @font-face rules would.
+  expect(fonts.some((url) => url.includes('cyrillic'))).toBe(false);
+  await page.evaluate(() => {
+    const name = document.createElement('p');
+    name.textContent = 'Жанна Иванова';
+    document.querySelector('main')?.append(name);
+  });
+  await expect.poll(() => fonts.filter((url) => /inter-cyrillic-wght-normal/.test(url)).length).toBe(1);
 });
 
 test.describe('until the webfont has loaded', () => {

@@ -1,7 +1,7 @@
+import { FALLBACK_FACES, FONT_FAMILY } from 'virtual:dosedot-webfont';
 import type { DotStatus } from '@dosedot/domain/adherence';
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { blend, lightness, shade, withContrast, withLightness } from './color';
-import { FALLBACK_FACES, FONT_FAMILY } from './font-stack';
 import type { ThemeMode } from './settings-store';
 
 /*

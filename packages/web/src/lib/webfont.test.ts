@@ -1,5 +1,11 @@
+import {
+  FALLBACK_FACES,
+  FONT_FAMILY,
+  WEBFONT_FACES,
+  WEBFONT_FAMILY,
+  WEBFONT_WEIGHTS,
+} from 'virtual:dosedot-webfont';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_FACES, FONT_FAMILY, WEBFONT_FAMILY } from './font-stack';
 import { buildTheme } from './theme';
 
 /** The `@font-face` rules of a stylesheet, each as its descriptors. */
@@ -14,7 +20,7 @@ const facesOf = (css: string) =>
     ),
   );
 
-describe('the fonts shown until the webfont has loaded (lib/font-stack.ts, issue 23 item 12)', () => {
+describe('the fonts shown until the webfont has loaded (webfont.ts fontStack, issue 23 item 12)', () => {
   const families = FONT_FAMILY.split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
   const faces = facesOf(FALLBACK_FACES);
 
@@ -50,5 +56,17 @@ describe('the fonts shown until the webfont has loaded (lib/font-stack.ts, issue
     const overrides = theme.components?.MuiCssBaseline?.styleOverrides;
     const styles = typeof overrides === 'function' ? overrides(theme) : overrides;
     expect(JSON.stringify(styles)).toContain(JSON.stringify(FALLBACK_FACES).slice(1, -1));
+  });
+
+  it("adds the webfont's own faces: the smaller Latin file first, then fontsource's other scripts", () => {
+    expect(WEBFONT_WEIGHTS).toBe('400 800');
+    expect(WEBFONT_FACES[0]?.url).toMatch(/inter-latin-wght-normal\.woff2/);
+    expect(WEBFONT_FACES[0]?.url).toMatch(/node_modules\/\.cache\/dosedot-webfont\//);
+    for (const script of ['latin-ext', 'cyrillic', 'greek', 'vietnamese'])
+      expect(
+        WEBFONT_FACES.some((f) => f.url.includes(`inter-${script}-wght-normal`)),
+        script,
+      ).toBe(true);
+    for (const face of WEBFONT_FACES) expect(face.unicodeRange).toMatch(/^U\+[0-9A-F]/i);
   });
 });
