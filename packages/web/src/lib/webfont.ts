@@ -9,9 +9,9 @@ import { useEffect } from 'react';
  * My Medicine about 0.2 s later; issue 23 item 12). So:
  * - a device that has loaded this build's font before (it is in the browser's cache and the service
  *   worker's) adds it as the app starts, before the first render: the text is drawn in it at once;
- * - on a first visit the page paints in the fallback fonts (webfont.ts: made to Inter's
- *   metrics, so that nothing moves when it swaps in), and the font is added once that first screen
- *   has been shown and the browser is idle; the text then swaps to it (`font-display: swap`).
+ * - on a first visit the page paints in the fallback fonts (webfont.ts: made to Inter's metrics, so
+ *   that nothing moves when it swaps in), and the font is added once that first screen has been
+ *   shown and the browser is idle; the text then swaps to it (`font-display: swap`).
  * The Latin face is loaded at once when added (every page's text is Latin); the others only when a
  * name on the page needs them, as with `@font-face` rules.
  */
