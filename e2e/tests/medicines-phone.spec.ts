@@ -10,7 +10,7 @@ import {
   signInAs,
   skipTour,
 } from './medicines-support';
-import { accounts, signIn, statePath, text } from './support';
+import { accounts, signIn, statePath, text, webfontLoaded } from './support';
 
 /*
  * My Medicine on a phone (issue 23 items 1, 4a, 4d, 5 and 10): an as-needed medicine and a strength
@@ -146,16 +146,21 @@ test.describe('the pages fit the phone', () => {
         await fits('the weekly plan');
         // The days that do not fit scroll sideways: the grid opens on the last ones (today's), and
         // the time column stays in view beside them.
-        const inView = await page
-          .getByRole('table')
-          .first()
-          .evaluate((table) => {
-            const box = (table.parentElement as HTMLElement).getBoundingClientRect();
-            const heads = [...table.querySelectorAll('thead th')].map((th) => th.getBoundingClientRect());
-            const within = (r?: DOMRect) => !!r && r.left >= box.left - 1 && r.right <= box.right + 1;
-            return { time: within(heads[0]), today: within(heads.at(-1)) };
-          });
-        expect(inView).toEqual({ time: true, today: true });
+        const inView = () =>
+          page
+            .getByRole('table')
+            .first()
+            .evaluate((table) => {
+              const box = (table.parentElement as HTMLElement).getBoundingClientRect();
+              const heads = [...table.querySelectorAll('thead th')].map((th) => th.getBoundingClientRect());
+              const within = (r?: DOMRect) => !!r && r.left >= box.left - 1 && r.right <= box.right + 1;
+              return { time: within(heads[0]), today: within(heads.at(-1)) };
+            });
+        expect(await inView()).toEqual({ time: true, today: true });
+        // And still once the webfont has swapped in (after the first screen on a first visit): the
+        // grid's width changed under it.
+        await webfontLoaded(page);
+        await expect.poll(inView).toEqual({ time: true, today: true });
 
         for (const view of ['', '?view=daily', '?view=monthly', '?view=presses', '?view=schedules']) {
           await page.goto(`${prefix}/my-medicine${view}`);

@@ -47,10 +47,28 @@ export function WeekGrid({ days, label }: { days: AdherenceDay[]; label: string 
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const lastDay = days.at(-1)?.date;
-  // Before the first paint, so the grid never shows the first days and then jumps.
+  // Before the first paint, so the grid never shows the first days and then jumps. Until the person
+  // scrolls it, it stays on its last days when its width changes after that paint (on a first visit
+  // the webfont swaps in once the first screen is shown: lib/webfont.ts).
   useLayoutEffect(() => {
     const el = container.current;
-    if (el && lastDay) el.scrollLeft = el.scrollWidth - el.clientWidth;
+    if (!el || !lastDay) return;
+    const toEnd = () => {
+      el.scrollLeft = el.scrollWidth - el.clientWidth;
+    };
+    toEnd();
+    let atEnd = true;
+    const scrolled = () => {
+      atEnd = el.scrollLeft >= el.scrollWidth - el.clientWidth - 2;
+    };
+    el.addEventListener('scroll', scrolled, { passive: true });
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => atEnd && toEnd()) : null;
+    resized?.observe(el);
+    if (el.firstElementChild) resized?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', scrolled);
+      resized?.disconnect();
+    };
   }, [lastDay]);
   const slots = new Map<string, number>();
   for (const day of days)
