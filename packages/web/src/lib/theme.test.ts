@@ -1,3 +1,4 @@
+import { FONT_FAMILY } from 'virtual:dosedot-webfont';
 import { describe, expect, it } from 'vitest';
 import { contrast, lightness, oklch, withContrast } from './color';
 import { deltaE2000, deltaE2000Lab, simulate, type Vision } from './color-vision';
@@ -8,7 +9,6 @@ import {
   buildTheme,
   DOT_STATUS_COLORS,
   DOT_STATUSES,
-  FONT_FAMILY,
   primaryTokens,
   SURFACES,
   UNMATCHED_PRESS_COLORS,

@@ -136,9 +136,6 @@ export const DOT_STATUS_COLORS: Record<ThemeMode, Record<DotStatus, string>> = {
  */
 export const UNMATCHED_PRESS_COLORS: Record<ThemeMode, string> = { light: '#5010d0', dark: '#d8e0f8' };
 
-/** The webfont (@fontsource-variable/inter, self-hosted) and what shows until it has loaded. */
-export { FONT_FAMILY };
-
 /** Width of the side menu and of the content column every page shares. */
 export const LAYOUT = { drawerWidth: 280, contentMaxWidth: 1200 } as const;
 

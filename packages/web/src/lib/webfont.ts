@@ -64,60 +64,51 @@ export function addWebfontIfLoadedBefore(): void {
   if (loadedBefore()) addWebfont();
 }
 
-/** Runs `then` once what has been rendered so far has been shown: see useWebfontAfterFirstPaint. */
-function afterShown(then: () => void): () => void {
+/**
+ * Runs `then` once what has been rendered so far has been shown (the browser's report of the largest
+ * paint since now; two frames on where it gives none; two seconds at the most) and the browser is
+ * idle. Returns what cancels it.
+ */
+function whenShownAndIdle(then: () => void): () => void {
   const since = performance.now();
   let frame = 0;
+  let idle = 0;
   let observer: PerformanceObserver | undefined;
   let cap: ReturnType<typeof setTimeout> | undefined;
-  const shown = () => {
+  const cancelWaiting = () => {
     observer?.disconnect();
     cancelAnimationFrame(frame);
     clearTimeout(cap);
-    then();
   };
-  // The browser's report of the largest paint comes once the frame is on the screen (a frame's
-  // animation callbacks, and its paint on the main thread, come before that).
+  const shown = () => {
+    cancelWaiting();
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(then, { timeout: 1000 });
+    else cap = setTimeout(then, 0);
+  };
+  // The report comes once the frame is on the screen (a frame's animation callbacks, and its paint
+  // on the main thread, come before that).
   if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((e) => e.startTime >= since)) shown();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
   } else {
-    // Without it: two frames on, the first has been drawn.
     frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(shown);
     });
   }
-  // Nothing larger painted (no new report): two seconds at the most.
   cap = setTimeout(shown, 2000);
   return () => {
-    observer?.disconnect();
-    cancelAnimationFrame(frame);
-    clearTimeout(cap);
+    cancelWaiting();
+    if (idle) cancelIdleCallback(idle);
   };
 }
 
 /**
- * In the routes' root: once the first screen has been shown (the browser has reported its largest
- * paint since the routes rendered, or two seconds at the most) and the browser is idle, the
- * webfont, if the app's start has not added it. The request then comes after the paint that the
- * phone's first screen is measured by, not beside the scripts before it.
+ * In the routes' root: once the first screen has been shown and the browser is idle, the webfont,
+ * if the app's start has not added it. The request then comes after the paint that the phone's first
+ * screen is measured by, not beside the scripts before it.
  */
 export function useWebfontAfterFirstPaint(): void {
-  useEffect(() => {
-    if (added) return;
-    let idle = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = afterShown(() => {
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(addWebfont, { timeout: 1000 });
-      else timer = setTimeout(addWebfont, 0);
-    });
-    return () => {
-      stop();
-      if (idle) cancelIdleCallback(idle);
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => (added ? undefined : whenShownAndIdle(addWebfont)), []);
 }
