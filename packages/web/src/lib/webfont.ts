@@ -64,20 +64,32 @@ export function addWebfontIfLoadedBefore(): void {
   if (loadedBefore()) addWebfont();
 }
 
+/** How long the page must stay still (no new largest paint, nothing fetched) to count as shown. */
+const QUIET_MS = 500;
+/** How often it is looked at meanwhile. */
+const TICK_MS = 50;
+/** The longest wait for that, from the routes' first render. */
+const CAP_MS = 4000;
+
 /**
- * Runs `then` once what has been rendered so far has been shown (the browser's report of the largest
- * paint since now; two frames on where it gives none; two seconds at the most) and the browser is
- * idle. Returns what cancels it.
+ * Runs `then` once the first screen has been shown and the browser is idle. The first screen is
+ * shown when the browser has reported a largest paint since now, and since then QUIET_MS have passed
+ * without another and without anything being fetched (`busy`): a page paints its header before its
+ * data, and a request between the two takes bandwidth from what the list waits for. Two frames on
+ * where the browser gives no such report; CAP_MS at the most. Returns what cancels it.
  */
-function whenShownAndIdle(then: () => void): () => void {
+function whenShownAndIdle(then: () => void, busy: () => boolean): () => void {
   const since = performance.now();
   let frame = 0;
   let idle = 0;
+  let lastActivity = Number.NaN;
+  let tick: ReturnType<typeof setTimeout> | undefined;
   let observer: PerformanceObserver | undefined;
   let cap: ReturnType<typeof setTimeout> | undefined;
   const cancelWaiting = () => {
     observer?.disconnect();
     cancelAnimationFrame(frame);
+    clearTimeout(tick);
     clearTimeout(cap);
   };
   const shown = () => {
@@ -85,11 +97,20 @@ function whenShownAndIdle(then: () => void): () => void {
     if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(then, { timeout: 1000 });
     else cap = setTimeout(then, 0);
   };
+  const look = () => {
+    const now = performance.now();
+    if (busy()) lastActivity = now;
+    if (now - lastActivity >= QUIET_MS) shown();
+    else tick = setTimeout(look, TICK_MS);
+  };
   // The report comes once the frame is on the screen (a frame's animation callbacks, and its paint
   // on the main thread, come before that).
   if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
     observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((e) => e.startTime >= since)) shown();
+      if (!list.getEntries().some((e) => e.startTime >= since)) return;
+      const first = Number.isNaN(lastActivity);
+      lastActivity = performance.now();
+      if (first) look();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
   } else {
@@ -97,7 +118,7 @@ function whenShownAndIdle(then: () => void): () => void {
       frame = requestAnimationFrame(shown);
     });
   }
-  cap = setTimeout(shown, 2000);
+  cap = setTimeout(shown, CAP_MS);
   return () => {
     cancelWaiting();
     if (idle) cancelIdleCallback(idle);
@@ -107,8 +128,10 @@ function whenShownAndIdle(then: () => void): () => void {
 /**
  * In the routes' root: once the first screen has been shown and the browser is idle, the webfont,
  * if the app's start has not added it. The request then comes after the paint that the phone's first
- * screen is measured by, not beside the scripts before it.
+ * screen is measured by, not beside the scripts and reads before it. `busy`: whether the page's
+ * reads are still under way.
  */
-export function useWebfontAfterFirstPaint(): void {
-  useEffect(() => (added ? undefined : whenShownAndIdle(addWebfont)), []);
+export function useWebfontAfterFirstPaint(busy: () => boolean): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the first render's reads
+  useEffect(() => (added ? undefined : whenShownAndIdle(addWebfont, busy)), []);
 }

@@ -2,6 +2,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { type Language, localize } from '../../lib/locale';
+import { queryClient } from '../../lib/query-client';
 import { useWebfontAfterFirstPaint } from '../../lib/webfont';
 import { requireAuthLoader } from '../guards/auth-redirect';
 import { localeLoader, reloadForTexts } from '../locale-loader';
@@ -12,9 +13,9 @@ import { page } from './lazy-page';
 import { patientRoutes } from './patient';
 import { publicRoutes } from './public';
 
-/** The routes' root: the page, and once its first screen has painted, the webfont (lib/webfont.ts). */
+/** The routes' root: the page, and once its first screen has painted and its reads are in, the webfont (lib/webfont.ts). */
 function LocaleRoot() {
-  useWebfontAfterFirstPaint();
+  useWebfontAfterFirstPaint(() => queryClient.isFetching() > 0);
   return <Outlet />;
 }
 
