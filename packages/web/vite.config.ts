@@ -420,9 +420,14 @@ function chunkOf(id: string, modules: Modules): string | null {
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
     // German, French and the English texts beyond the shell's (i18n/index.ts) load on their own.
     const laterTexts = /\/i18n\/(de|fr|en)\//.test(source) && !inPublicShell(id, modules);
-    // English's other texts go with the signed-in layouts, which every page that needs them but a
-    // few public ones (legal, errors) loads anyway: one request less on each signed-in page.
-    if (laterTexts && /\/i18n\/en\//.test(source)) return 'private';
+    // English's texts of a patient's first screens (i18n/en/core.ts) go with the signed-in layouts,
+    // which every page that needs them loads anyway: one request less on the dashboard and My
+    // Medicine. The rest (i18n/en/rest.ts) is a chunk of its own, which those pages load only when
+    // first used (issue 23 item 12).
+    if (laterTexts && /\/i18n\/en\//.test(source)) {
+      const rest = (file: string) => /\/i18n\/en\/rest\.ts$/.test(file.replace(/\\/g, '/'));
+      return rest(id) || info.importers.some(rest) ? 'en-texts' : 'private';
+    }
     if (lazyPart || later || laterTexts) return null;
   }
   if (inPublicShell(id, modules)) {

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths } from '../config/paths';
-import { activateLanguage, hasAllTexts } from '../i18n';
+import { activateLanguage, hasTexts, type Texts } from '../i18n';
 import {
   DEFAULT_LANGUAGE,
   detectBrowserLanguage,
@@ -15,7 +15,7 @@ let firstVisit = true;
 
 /**
  * The pages that make do with the texts that come with the app (i18n/index.ts): the sign-in and its
- * neighbours. Every other page waits for all of its language's texts.
+ * neighbours.
  */
 const SHELL_PAGES: readonly string[] = [
   paths.home,
@@ -26,11 +26,29 @@ const SHELL_PAGES: readonly string[] = [
   paths.resetPassword,
   paths.callback,
 ];
-const needsAllTexts = (pathname: string): boolean => !SHELL_PAGES.includes(stripLocale(pathname).path);
+/**
+ * The pages a patient opens most, which wait for their first screens' texts only (in English,
+ * i18n/en/core.ts); the rest loads once they are shown. Every other page waits for all of its
+ * language's texts.
+ */
+const CORE_PAGES: readonly string[] = [
+  paths.dashboard,
+  paths.dashboardIndex2,
+  paths.dashboardWeekly,
+  paths.dashboardMonthly,
+  paths.myMedicine,
+  paths.myMedicineType1,
+  paths.myMedicineType2,
+];
+export function textsFor(pathname: string): Texts {
+  const { path } = stripLocale(pathname);
+  if (SHELL_PAGES.includes(path)) return 'shell';
+  return CORE_PAGES.includes(path) ? 'core' : 'all';
+}
 
-/** The language's route loads again only to bring the rest of the texts to a page that needs them. */
+/** The language's route loads again only to bring the texts a page needs that are not in yet. */
 export const reloadForTexts = ({ nextUrl }: { nextUrl: URL }): boolean =>
-  !hasAllTexts() && needsAllTexts(nextUrl.pathname);
+  !hasTexts(textsFor(nextUrl.pathname));
 
 /**
  * Runs when a language's routes are entered. On the first page of a visit without a prefix, the
@@ -49,7 +67,7 @@ export function localeLoader(locale: Language) {
         }
       }
     }
-    await activateLanguage(locale, { all: needsAllTexts(new URL(request.url).pathname) });
+    await activateLanguage(locale, { texts: textsFor(new URL(request.url).pathname) });
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
     document.cookie = localeCookie(locale);
     return null;

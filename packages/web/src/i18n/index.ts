@@ -4,24 +4,60 @@ import { DEFAULT_LANGUAGE, type Language } from '../lib/locale';
 import { type Catalog, mergeCatalogs } from './merge';
 
 /**
- * The English texts of the shell and the sign-in (common, errors, auth*) come with the app: the
- * sign-in shows without waiting for the others (issue 25 item 6). English's other texts and German
- * and French, whole, load when first needed.
+ * How many of its language's texts a page needs: the sign-in's and its neighbours' (`shell`: in
+ * English they come with the app), a patient's first screens' (`core`: the dashboard and My Medicine
+ * in English wait for ./en/core.ts only), or every text (`all`). German and French load whole.
  */
+export type Texts = 'shell' | 'core' | 'all';
+const LEVEL: Record<Texts, number> = { shell: 0, core: 1, all: 2 };
+
 const shell = mergeCatalogs(
   import.meta.glob<Catalog>(['./en/common.json', './en/errors.json', './en/auth*.json'], {
     eager: true,
     import: 'default',
   }),
 );
-const catalogs: Record<Language, () => Promise<{ default: Catalog }>> = {
-  en: () => import('./en'),
-  de: () => import('./de'),
-  fr: () => import('./fr'),
+/** The parts that load later, by language: English in two (its first screens' texts, the rest). */
+const parts: Record<Language, Record<Exclude<Texts, 'shell'>, () => Promise<{ default: Catalog }>>> = {
+  en: { core: () => import('./en/core'), all: () => import('./en/rest') },
+  de: { core: () => import('./de'), all: () => import('./de') },
+  fr: { core: () => import('./fr'), all: () => import('./fr') },
 };
-const loaded = new Set<Language>();
-/** Whether a page beyond the sign-in's has asked for every text: a later switch to English loads them. */
-let allWanted = false;
+/** The parts being added or added, as `<language>:<part>` (German and French: `<language>`). */
+const adding = new Map<string, Promise<void>>();
+/** Those added. */
+const added = new Set<string>();
+/** The most any page of this visit has asked for: a later switch of language loads as much. */
+let wanted: Texts = 'shell';
+
+/** Adds the language's texts up to `texts` (those not added yet, side by side). */
+function loadTexts(language: Language, texts: Texts): Promise<void> {
+  const levels = (['core', 'all'] as const).filter((part) => LEVEL[part] <= LEVEL[texts]);
+  return Promise.all(
+    levels.map((part) => {
+      // German and French are one part: both levels load the same module once.
+      const key = language === DEFAULT_LANGUAGE ? `${language}:${part}` : language;
+      let part$ = adding.get(key);
+      if (!part$) {
+        part$ = parts[language][part]().then((catalog) => {
+          i18n.addResourceBundle(language, 'translation', catalog.default, true, false);
+          added.add(key);
+        });
+        // Offline before it was cached: the next page that needs it tries again.
+        part$.catch(() => adding.delete(key));
+        adding.set(key, part$);
+      }
+      return part$;
+    }),
+  ).then(() => undefined);
+}
+
+/** Whether the page language's texts up to `texts` are in. */
+export function hasTexts(texts: Texts): boolean {
+  const language = i18n.language as Language;
+  if (language !== DEFAULT_LANGUAGE) return texts === 'shell' || added.has(language);
+  return (['core', 'all'] as const).every((part) => LEVEL[part] > LEVEL[texts] || added.has(`en:${part}`));
+}
 
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: shell } },
@@ -30,38 +66,67 @@ void i18n.use(initReactI18next).init({
   supportedLngs: ['en', 'de', 'fr'],
   interpolation: { escapeValue: false },
   initAsync: false,
+  // A key not in the parts loaded so far (a page's text the parts above did not foresee): the rest
+  // of the language's texts load, and the components render again once they are in. Tests see the
+  // warning: on the pages that load part of the texts, no key may be missing.
+  saveMissing: true,
+  missingKeyHandler: (_languages, _namespace, key, _fallback, _update, options) => {
+    // A text with a default of its own (a unit without a translation) is not missing.
+    if (hasTexts('all') || options?.defaultValue !== undefined) return;
+    console.warn(`dosedot: text ${key} asked for before its part of the catalog was loaded`);
+    const language = i18n.language as Language;
+    wanted = 'all';
+    // The language "changes" to itself: every component asking for texts renders again.
+    void loadTexts(language, 'all').then(() => i18n.changeLanguage(language));
+  },
+  // Meanwhile the text is blank rather than its key.
+  parseMissingKeyHandler: (key, defaultValue) => defaultValue ?? (hasTexts('all') ? key : ''),
 });
 
-/** Every text of the language (English's are added to the shell's). */
-async function loadCatalog(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const catalog = await catalogs[language]();
-  i18n.addResourceBundle(language, 'translation', catalog.default, true, false);
-  loaded.add(language);
-}
-
 /**
- * Loads the language's texts when needed and makes it the page language. `all: false` (the sign-in
- * and its neighbours, in English) makes do with the texts that came with the app.
+ * Loads the language's texts a page needs (and as much as an earlier page asked for) and makes it
+ * the page language.
  */
-export async function activateLanguage(language: Language, { all = true } = {}): Promise<void> {
-  allWanted ||= all;
-  if (language !== DEFAULT_LANGUAGE || allWanted) await loadCatalog(language);
+export async function activateLanguage(
+  language: Language,
+  { texts = 'all' }: { texts?: Texts } = {},
+): Promise<void> {
+  if (LEVEL[texts] > LEVEL[wanted]) wanted = texts;
+  // German and French load whole, even for the sign-in.
+  await loadTexts(language, language === DEFAULT_LANGUAGE ? wanted : 'all');
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   // Arabic would flip to right-to-left (spec section 9); our three languages are left-to-right.
   document.documentElement.dir = i18n.dir(language);
 }
 
-/** Whether the page language has every text (or the shell's only). */
-export const hasAllTexts = (): boolean => loaded.has(i18n.language as Language);
+/**
+ * On a page with its first screens' texts only (the dashboard, My Medicine): the rest of them at the
+ * person's first tap or key, for a dialog or the next page (the first screen did not wait for them,
+ * and a look without a touch does not fetch them). Returns what stops listening.
+ */
+export function loadAllTextsOnFirstUse(): () => void {
+  const events = ['pointerdown', 'keydown'] as const;
+  const stop = () => {
+    for (const type of events) window.removeEventListener(type, use, true);
+  };
+  const use = () => {
+    // On the sign-in (its texts came with the app) a tap loads nothing: the session brings its own.
+    if (!hasTexts('core')) return;
+    stop();
+    wanted = 'all';
+    void loadTexts(i18n.language as Language, 'all');
+  };
+  for (const type of events) window.addEventListener(type, use, true);
+  return stop;
+}
 
 /**
  * A text in the given language, its catalog loaded first: for a message that may come before the
  * page's language is active (a call answering while the locale route's loader still loads it).
  */
 export async function translateIn(language: Language, key: string): Promise<string> {
-  await loadCatalog(language);
+  await loadTexts(language, 'all');
   return i18n.getFixedT(language)(key);
 }
 

@@ -5,17 +5,29 @@ import { type Catalog, mergeCatalogs } from './merge';
 
 /*
  * The sign-in and its neighbours show with the English texts that come with the app (index.ts: the
- * shell's parts); the others load for any other page (app/locale-loader.ts). So every key that the
- * code of those pages asks for, through its static imports, must be in the shell's parts.
+ * shell's parts); the dashboard and My Medicine with those and their first screens' (en/core.ts); the
+ * rest (en/rest.ts) loads for any other page, or at the first tap (app/locale-loader.ts). So every key
+ * that the code of those pages asks for, through its static imports, must be in the parts they wait for.
  */
 const srcDir = path.resolve(import.meta.dirname, '..');
 const SHELL_PARTS = /^(common|errors|auth.*)\.json$/;
-const ROOTS = [
+const CORE_PARTS = /^(layout|dashboard|medicines|storage|posology|charts)\.json$/;
+const SHELL_ROOTS = [
   'main.tsx',
   'app/layouts/auth-layout.tsx',
   ...['signin', 'signup', 'success', 'forgot-password', 'reset-password'].map(
     (name) => `features/auth/pages/${name}-page.tsx`,
   ),
+];
+/** The signed-in layouts and the pages of app/locale-loader.ts's CORE_PAGES. */
+const CORE_ROOTS = [
+  'main.tsx',
+  'app/layouts/default-layout.tsx',
+  'app/layouts/patient-data-layout.tsx',
+  ...['dashboard', 'timeline', 'weekly', 'monthly'].map(
+    (name) => `features/dashboard/pages/${name}-page.tsx`,
+  ),
+  'features/medicines/pages/my-medicine-page.tsx',
 ];
 
 function partsOf(pick: (name: string) => boolean): Catalog {
@@ -49,41 +61,63 @@ function staticallyReached(roots: string[]): string[] {
   return [...seen];
 }
 
-describe("the sign-in's texts", () => {
-  const all = new Set(flatten(partsOf(() => true)));
-  const shell = new Set(flatten(partsOf((name) => SHELL_PARTS.test(name))));
-  const sections = [...new Set([...all].map((key) => key.split('.')[0]))].join('|');
-  const files = staticallyReached(ROOTS);
+const all = new Set(flatten(partsOf(() => true)));
+const shell = new Set(flatten(partsOf((name) => SHELL_PARTS.test(name))));
+const core = new Set(flatten(partsOf((name) => CORE_PARTS.test(name))));
+const sections = [...new Set([...all].map((key) => key.split('.')[0]))].join('|');
 
-  it('come with the app: every key the sign-in and its neighbours ask for is in the shell parts', () => {
-    const literal = new RegExp(`['"\`]((?:${sections})\\.[a-zA-Z0-9_.]+)['"\`]`, 'g');
-    const template = new RegExp(`\`((?:${sections})\\.[a-zA-Z0-9_.]*)\\$\\{`, 'g');
-    const missing: string[] = [];
-    let seen = 0;
-    for (const file of files) {
-      // Comments hold no key the page asks for.
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|\s)\/\/.*$/gm, '$1');
-      for (const [, key = ''] of code.matchAll(literal)) {
-        if (!all.has(key) && !all.has(`${key}_one`)) continue;
-        seen++;
-        if (!shell.has(key) && !shell.has(`${key}_one`))
-          missing.push(`${path.relative(srcDir, file)}: ${key}`);
-      }
-      for (const [, prefix = ''] of code.matchAll(template)) {
-        if (![...shell].some((k) => k.startsWith(prefix)))
-          missing.push(`${path.relative(srcDir, file)}: ${prefix}…`);
-      }
+/** The keys the modules reached from `roots` ask for that are not in `loaded`, and how many they ask for. */
+function notLoaded(
+  roots: string[],
+  loaded: Set<string>,
+): { files: string[]; seen: number; missing: string[] } {
+  const files = staticallyReached(roots);
+  const literal = new RegExp(`['"\`]((?:${sections})\\.[a-zA-Z0-9_.]+)['"\`]`, 'g');
+  const template = new RegExp(`\`((?:${sections})\\.[a-zA-Z0-9_.]*)\\$\\{`, 'g');
+  const missing: string[] = [];
+  let seen = 0;
+  for (const file of files) {
+    // Comments hold no key the page asks for.
+    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|\s)\/\/.*$/gm, '$1');
+    for (const [, key = ''] of code.matchAll(literal)) {
+      if (!all.has(key) && !all.has(`${key}_one`)) continue;
+      seen++;
+      if (!loaded.has(key) && !loaded.has(`${key}_one`))
+        missing.push(`${path.relative(srcDir, file)}: ${key}`);
     }
-    expect(files.map((f) => path.relative(srcDir, f))).toContain('features/auth/pages/signin-page.tsx');
+    for (const [, prefix = ''] of code.matchAll(template)) {
+      if (![...loaded].some((k) => k.startsWith(prefix)))
+        missing.push(`${path.relative(srcDir, file)}: ${prefix}…`);
+    }
+  }
+  return { files: files.map((f) => path.relative(srcDir, f)), seen, missing };
+}
+
+describe("the sign-in's texts", () => {
+  it('come with the app: every key the sign-in and its neighbours ask for is in the shell parts', () => {
+    const { files, seen, missing } = notLoaded(SHELL_ROOTS, shell);
+    expect(files).toContain('features/auth/pages/signin-page.tsx');
     expect(seen).toBeGreaterThan(30);
     expect(missing).toEqual([]);
   });
+});
 
-  it('are fewer than all, and the rest is what the other pages load (./en)', async () => {
+describe("a patient's first screens' texts", () => {
+  it('are the shell parts and en/core.ts: every key the signed-in layouts, the dashboard and My Medicine ask for', () => {
+    const { files, seen, missing } = notLoaded(CORE_ROOTS, new Set([...shell, ...core]));
+    expect(files).toContain('app/layouts/impersonation-banner.tsx');
+    expect(files).toContain('features/medicines/components/medicine-list.tsx');
+    expect(seen).toBeGreaterThan(150);
+    expect(missing).toEqual([]);
+  });
+
+  it('are fewer than half of the rest, and the shell, en/core.ts and en/rest.ts hold every text once', async () => {
+    const loadedCore = flatten((await import('./en/core')).default);
+    const rest = flatten((await import('./en/rest')).default);
     expect(shell.size).toBeGreaterThan(50);
     expect(shell.size * 2).toBeLessThan(all.size);
-    const rest = flatten((await import('./en')).default);
-    expect(rest.filter((key) => shell.has(key))).toEqual([]);
-    expect([...shell, ...rest].sort()).toEqual([...all].sort());
+    expect(loadedCore.sort()).toEqual([...core].sort());
+    expect(loadedCore.length * 2).toBeLessThan(rest.length);
+    expect([...shell, ...loadedCore, ...rest].sort()).toEqual([...all].sort());
   });
 });

@@ -16,7 +16,8 @@ import { clearStoredAppData } from './storage';
  */
 export async function startSession(queryClient: QueryClient, jwt: string): Promise<Profile> {
   const [user, profile] = await Promise.all([getMe(jwt), getMyProfile(jwt)]);
-  await activateLanguage(profile.language);
+  // The texts of the first screens the session opens on; a page that needs more loads them.
+  await activateLanguage(profile.language, { texts: 'core' });
   queryClient.clear();
   dropOfflineCopy();
   queryClient.setQueryData(currentUserKeys.me(), user);

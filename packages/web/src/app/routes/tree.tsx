@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
+import { loadAllTextsOnFirstUse } from '../../i18n';
 import { type Language, localize } from '../../lib/locale';
 import { queryClient } from '../../lib/query-client';
 import { useWebfontAfterFirstPaint } from '../../lib/webfont';
@@ -13,9 +15,13 @@ import { page } from './lazy-page';
 import { patientRoutes } from './patient';
 import { publicRoutes } from './public';
 
-/** The routes' root: the page, and once its first screen has painted and its reads are in, the webfont (lib/webfont.ts). */
+/**
+ * The routes' root: the page; once its first screen has painted and its reads are in, the webfont
+ * (lib/webfont.ts); at the first tap, the texts its first screen did not need (i18n/index.ts).
+ */
 function LocaleRoot() {
   useWebfontAfterFirstPaint(() => queryClient.isFetching() > 0);
+  useEffect(loadAllTextsOnFirstUse, []);
   return <Outlet />;
 }
 
