@@ -4,6 +4,25 @@ import { accounts, newEmail, signUp, statePath, text } from './support';
 const localeCookie = async (page: import('@playwright/test').Page) =>
   (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
 
+/**
+ * The groups of texts the page fetches (packages/web/src/i18n/parts.ts; the build's `<lang>-texts…`
+ * chunks), and the keys asked for before their group was in (i18n/index.ts warns).
+ */
+function textsFetched(page: import('@playwright/test').Page) {
+  const groups: string[] = [];
+  const early: string[] = [];
+  page.on('request', (request) => {
+    const m = /\/assets\/((?:en|de|fr)-texts(?:-shell|-core)?)-[\w-]{8}\.js$/.exec(
+      new URL(request.url()).pathname,
+    );
+    if (m?.[1]) groups.push(m[1]);
+  });
+  page.on('console', (message) => {
+    if (message.text().startsWith('dosedot: text')) early.push(message.text());
+  });
+  return { groups, early };
+}
+
 test.describe('languages', () => {
   test('the switcher lists the other two languages, keeps the page and sets the cookie', async ({ page }) => {
     await page.goto('/auth/signup');
@@ -30,9 +49,14 @@ test.describe('languages', () => {
   test('the browser language decides the first visit, the cookie afterwards', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'fr-CH' });
     const page = await context.newPage();
+    const texts = textsFetched(page);
     await page.goto('/auth/signin');
     await expect(page).toHaveURL(/\/fr\/auth\/signin$/);
     await expect(page.getByRole('button', { name: text('fr', 'auth.signin.submit') })).toBeVisible();
+    // The sign-in waits for French's sign-in texts only, not the signed-in pages' (issue 23 item 12).
+    await page.waitForLoadState('networkidle');
+    expect(texts.groups).toEqual(['fr-texts-shell']);
+    expect(texts.early).toEqual([]);
     await context.addCookies([{ name: 'i18n_redirected', value: 'de', domain: 'localhost', path: '/' }]);
     const again = await context.newPage();
     await again.goto('/auth/signin');
@@ -44,12 +68,23 @@ test.describe('languages', () => {
     test.use({ storageState: statePath(accounts.anna.state) });
 
     test('/de/dashboard is German', async ({ page }) => {
+      const texts = textsFetched(page);
       await page.goto('/de/dashboard');
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
       const menu = page.getByRole('navigation', { name: text('de', 'nav.mainMenu') });
       await expect(menu.getByRole('link', { name: text('de', 'nav.myMedicine') })).toBeVisible();
       await expect(page.getByRole('tab', { name: text('de', 'pages.dashboard.daily') })).toBeVisible();
       await expect(page).toHaveTitle(`${text('de', 'pages.dashboard.title')} · DoseDot Web`);
+      // It waits for German's sign-in and first screens' texts; the rest comes at the first tap, and
+      // a page that needs it (the profile) shows in German.
+      await page.waitForLoadState('networkidle');
+      expect(texts.groups.sort()).toEqual(['de-texts-core', 'de-texts-shell']);
+      await page.getByRole('button', { name: text('de', 'userMenu.open') }).click();
+      await page.getByRole('menuitem', { name: text('de', 'nav.profile') }).click();
+      await expect(page).toHaveURL(/\/de\/profile$/);
+      await expect(page.getByText(text('de', 'pages.profile.status'))).toBeVisible();
+      expect(texts.groups.sort()).toEqual(['de-texts', 'de-texts-core', 'de-texts-shell']);
+      expect(texts.early).toEqual([]);
     });
   });
 

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_READ_PAGES } from './src/boot/early-reads';
 import { paths } from './src/config/paths';
+import { groupOf } from './src/i18n/parts';
 import { webfont } from './webfont';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -418,17 +419,17 @@ function chunkOf(id: string, modules: Modules): string | null {
     if (isLaterShellPart(id, modules)) return 'menus';
     const lazyPart = info.dynamicImporters.length > 0 && !/\/pages\/|\/app\/layouts\//.test(source);
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
-    // German, French and the English texts beyond the shell's (i18n/index.ts) load on their own.
-    const laterTexts = /\/i18n\/(de|fr|en)\//.test(source) && !inPublicShell(id, modules);
-    // English's texts of a patient's first screens (i18n/en/core.ts) go with the signed-in layouts,
-    // which every page that needs them loads anyway: one request less on the dashboard and My
-    // Medicine. The rest (i18n/en/rest.ts) is a chunk of its own, which those pages load only when
-    // first used (issue 23 item 12).
-    if (laterTexts && /\/i18n\/en\//.test(source)) {
-      const rest = (file: string) => /\/i18n\/en\/rest\.ts$/.test(file.replace(/\\/g, '/'));
-      return rest(id) || info.importers.some(rest) ? 'en-texts' : 'private';
+    // The texts (i18n/parts.ts): each language's groups in chunks of their own, loaded when a page
+    // first needs them, but for English's sign-in texts, which come with the app, and English's
+    // first screens' texts, which go with the signed-in layouts: the dashboard and My Medicine load
+    // those anyway, one request less (issue 23 item 12).
+    const texts = /\/i18n\/(en|de|fr)\/[^/]+\.json$/.exec(source);
+    if (texts && !inPublicShell(id, modules)) {
+      const group = groupOf(source);
+      if (texts[1] === 'en' && group === 'core') return 'private';
+      return group === 'rest' ? `${texts[1]}-texts` : `${texts[1]}-texts-${group}`;
     }
-    if (lazyPart || later || laterTexts) return null;
+    if (lazyPart || later) return null;
   }
   if (inPublicShell(id, modules)) {
     // What the dashboard needs too is shared; what only the sign-in's layout and page use (the

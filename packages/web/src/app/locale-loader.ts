@@ -14,8 +14,8 @@ import {
 let firstVisit = true;
 
 /**
- * The pages that make do with the texts that come with the app (i18n/index.ts): the sign-in and its
- * neighbours.
+ * The pages that make do with the sign-in's texts (the `shell` group of i18n/parts.ts; in English they
+ * come with the app): the sign-in and its neighbours.
  */
 const SHELL_PAGES: readonly string[] = [
   paths.home,
@@ -27,9 +27,9 @@ const SHELL_PAGES: readonly string[] = [
   paths.callback,
 ];
 /**
- * The pages a patient opens most, which wait for their first screens' texts only (in English,
- * i18n/en/core.ts); the rest loads once they are shown. Every other page waits for all of its
- * language's texts.
+ * The pages a patient opens most, which wait for their first screens' texts only (the `core` group of
+ * i18n/parts.ts); the rest loads at the first tap or for the next page that needs it. Every other
+ * page waits for all of its language's texts.
  */
 const CORE_PAGES: readonly string[] = [
   paths.dashboard,

@@ -2,52 +2,68 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../lib/locale';
 import { type Catalog, mergeCatalogs } from './merge';
+import { groupOf, type TextGroup } from './parts';
 
 /**
- * How many of its language's texts a page needs: the sign-in's and its neighbours' (`shell`: in
- * English they come with the app), a patient's first screens' (`core`: the dashboard and My Medicine
- * in English wait for ./en/core.ts only), or every text (`all`). German and French load whole.
+ * How many of its language's texts a page needs (./parts.ts): the sign-in's and its neighbours'
+ * (`shell`), a patient's first screens' as well (`core`: the dashboard and My Medicine), or every
+ * text (`all`).
  */
 export type Texts = 'shell' | 'core' | 'all';
+const GROUPS: Record<Texts, readonly TextGroup[]> = {
+  shell: ['shell'],
+  core: ['shell', 'core'],
+  all: ['shell', 'core', 'rest'],
+};
 const LEVEL: Record<Texts, number> = { shell: 0, core: 1, all: 2 };
 
+/** English's shell group comes with the app: the sign-in shows without waiting for texts. */
 const shell = mergeCatalogs(
   import.meta.glob<Catalog>(['./en/common.json', './en/errors.json', './en/auth*.json'], {
     eager: true,
     import: 'default',
   }),
 );
-/** The parts that load later, by language: English in two (its first screens' texts, the rest). */
-const parts: Record<Language, Record<Exclude<Texts, 'shell'>, () => Promise<{ default: Catalog }>>> = {
-  en: { core: () => import('./en/core'), all: () => import('./en/rest') },
-  de: { core: () => import('./de'), all: () => import('./de') },
-  fr: { core: () => import('./fr'), all: () => import('./fr') },
-};
-/** The parts being added or added, as `<language>:<part>` (German and French: `<language>`). */
+/** Every other part of every language, loaded when first needed (the build: one chunk per group). */
+const partFiles = import.meta.glob<Catalog>(
+  ['./*/*.json', '!./en/common.json', '!./en/errors.json', '!./en/auth*.json'],
+  { import: 'default' },
+);
+/** The groups being added or added, as `<language>:<group>`. */
 const adding = new Map<string, Promise<void>>();
 /** Those added. */
-const added = new Set<string>();
+const added = new Set<string>(['en:shell']);
 /** The most any page of this visit has asked for: a later switch of language loads as much. */
 let wanted: Texts = 'shell';
 
-/** Adds the language's texts up to `texts` (those not added yet, side by side). */
+/** Adds the language's groups of texts up to `texts` (those not added yet, side by side). */
 function loadTexts(language: Language, texts: Texts): Promise<void> {
-  const levels = (['core', 'all'] as const).filter((part) => LEVEL[part] <= LEVEL[texts]);
   return Promise.all(
-    levels.map((part) => {
-      // German and French are one part: both levels load the same module once.
-      const key = language === DEFAULT_LANGUAGE ? `${language}:${part}` : language;
-      let part$ = adding.get(key);
-      if (!part$) {
-        part$ = parts[language][part]().then((catalog) => {
-          i18n.addResourceBundle(language, 'translation', catalog.default, true, false);
-          added.add(key);
-        });
+    GROUPS[texts].map((group) => {
+      const key = `${language}:${group}`;
+      if (added.has(key)) return undefined;
+      let loading = adding.get(key);
+      if (!loading) {
+        const files = Object.entries(partFiles).filter(
+          ([file]) => file.startsWith(`./${language}/`) && groupOf(file) === group,
+        );
+        loading = Promise.all(files.map(async ([file, load]) => [file, await load()] as const)).then(
+          (loaded) => {
+            i18n.addResourceBundle(
+              language,
+              'translation',
+              mergeCatalogs(Object.fromEntries(loaded)),
+              true,
+              false,
+            );
+            added.add(key);
+          },
+        );
         // Offline before it was cached: the next page that needs it tries again.
-        part$.catch(() => adding.delete(key));
-        adding.set(key, part$);
+        loading.catch(() => adding.delete(key));
+        adding.set(key, loading);
       }
-      return part$;
+      return loading;
     }),
   ).then(() => undefined);
 }
@@ -55,8 +71,7 @@ function loadTexts(language: Language, texts: Texts): Promise<void> {
 /** Whether the page language's texts up to `texts` are in. */
 export function hasTexts(texts: Texts): boolean {
   const language = i18n.language as Language;
-  if (language !== DEFAULT_LANGUAGE) return texts === 'shell' || added.has(language);
-  return (['core', 'all'] as const).every((part) => LEVEL[part] > LEVEL[texts] || added.has(`en:${part}`));
+  return GROUPS[texts].every((group) => added.has(`${language}:${group}`));
 }
 
 void i18n.use(initReactI18next).init({
@@ -92,8 +107,7 @@ export async function activateLanguage(
   { texts = 'all' }: { texts?: Texts } = {},
 ): Promise<void> {
   if (LEVEL[texts] > LEVEL[wanted]) wanted = texts;
-  // German and French load whole, even for the sign-in.
-  await loadTexts(language, language === DEFAULT_LANGUAGE ? wanted : 'all');
+  await loadTexts(language, wanted);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   // Arabic would flip to right-to-left (spec section 9); our three languages are left-to-right.

@@ -5,18 +5,18 @@ import { activateLanguage, hasTexts, i18n } from './index';
 vi.stubGlobal('document', { documentElement: {} });
 
 /*
- * The parts of the catalogs a page waits for (i18n/index.ts, app/locale-loader.ts): in English the
- * sign-in's come with the app, the dashboard and My Medicine wait for their first screens' part
- * (en/core.ts), every other page for all. The tests share the module's state, in order.
+ * The groups of the catalogs a page waits for (./parts.ts, i18n/index.ts, app/locale-loader.ts): the
+ * sign-in's (in English they come with the app), the dashboard and My Medicine also their first
+ * screens', every other page all. The tests share the module's state, in order.
  */
 describe('the texts a page waits for', () => {
-  it("start with the sign-in's: a first screen's text is not there yet", () => {
+  it("start with English's sign-in texts: a first screen's text is not there yet", () => {
     expect(hasTexts('shell')).toBe(true);
     expect(hasTexts('core')).toBe(false);
     expect(i18n.t('auth.signin.title')).not.toBe('auth.signin.title');
   });
 
-  it("are a patient's first screens' part for the dashboard and My Medicine, without the rest", async () => {
+  it("are a patient's first screens' group for the dashboard and My Medicine, without the rest", async () => {
     await activateLanguage('en', { texts: 'core' });
     expect(hasTexts('core')).toBe(true);
     expect(hasTexts('all')).toBe(false);
@@ -32,7 +32,7 @@ describe('the texts a page waits for', () => {
     warn.mockRestore();
   });
 
-  it('load the rest when a text outside the part is asked for: blank meanwhile, then the text', async () => {
+  it('load the rest when a text outside those groups is asked for: blank meanwhile, then the text', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const rendered = vi.fn();
     i18n.on('languageChanged', rendered);
@@ -46,7 +46,8 @@ describe('the texts a page waits for', () => {
     warn.mockRestore();
   });
 
-  it('are whole for German and French, whatever the page', async () => {
+  it('come in the same groups in German, up to what this visit has asked for', async () => {
+    // This visit has asked for every text (the late key above): German comes whole.
     await activateLanguage('de', { texts: 'shell' });
     expect(hasTexts('all')).toBe(true);
     expect(i18n.t('pages.profile.title')).toBe('Profil');
