@@ -240,6 +240,8 @@ test.describe('the demo patient', () => {
       if (message.text().startsWith('dosedot: text')) early.push(message.text());
     });
     await skipTour(page);
+    // On a phone: My Medicine's history is a list with its pager there.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/my-medicine');
     await expect(page.getByRole('button', { name: /^Metformin/ })).toBeVisible();
     await page.waitForLoadState('networkidle');
