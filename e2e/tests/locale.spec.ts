@@ -5,14 +5,14 @@ const localeCookie = async (page: import('@playwright/test').Page) =>
   (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
 
 /**
- * The groups of texts the page fetches (packages/web/src/i18n/parts.ts; the build's `<lang>-texts…`
+ * The groups of texts the page fetches (packages/web/src/i18n/parts.ts; the build's `<lang>-<group>`
  * chunks), and the keys asked for before their group was in (i18n/index.ts warns).
  */
 function textsFetched(page: import('@playwright/test').Page) {
   const groups: string[] = [];
   const early: string[] = [];
   page.on('request', (request) => {
-    const m = /\/assets\/((?:en|de|fr)-texts(?:-shell|-core)?)-[\w-]{8}\.js$/.exec(
+    const m = /\/assets\/((?:en|de|fr)-(?:shell|core|rest))-[\w-]{8}\.js$/.exec(
       new URL(request.url()).pathname,
     );
     if (m?.[1]) groups.push(m[1]);
@@ -55,7 +55,7 @@ test.describe('languages', () => {
     await expect(page.getByRole('button', { name: text('fr', 'auth.signin.submit') })).toBeVisible();
     // The sign-in waits for French's sign-in texts only, not the signed-in pages' (issue 23 item 12).
     await page.waitForLoadState('networkidle');
-    expect(texts.groups).toEqual(['fr-texts-shell']);
+    expect(texts.groups).toEqual(['fr-shell']);
     expect(texts.early).toEqual([]);
     await context.addCookies([{ name: 'i18n_redirected', value: 'de', domain: 'localhost', path: '/' }]);
     const again = await context.newPage();
@@ -78,12 +78,12 @@ test.describe('languages', () => {
       // It waits for German's sign-in and first screens' texts; the rest comes at the first tap, and
       // a page that needs it (the profile) shows in German.
       await page.waitForLoadState('networkidle');
-      expect(texts.groups.sort()).toEqual(['de-texts-core', 'de-texts-shell']);
+      expect(texts.groups.sort()).toEqual(['de-core', 'de-shell']);
       await page.getByRole('button', { name: text('de', 'userMenu.open') }).click();
       await page.getByRole('menuitem', { name: text('de', 'nav.profile') }).click();
       await expect(page).toHaveURL(/\/de\/profile$/);
       await expect(page.getByText(text('de', 'pages.profile.status'))).toBeVisible();
-      expect(texts.groups.sort()).toEqual(['de-texts', 'de-texts-core', 'de-texts-shell']);
+      expect(texts.groups.sort()).toEqual(['de-core', 'de-rest', 'de-shell']);
       expect(texts.early).toEqual([]);
     });
   });

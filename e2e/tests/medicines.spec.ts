@@ -228,11 +228,11 @@ test.describe('the demo patient', () => {
     page,
   }) => {
     // In English the dashboard's and My Medicine's texts load with the signed-in layouts, and the
-    // others (the profile's, the administrator's, …: the build's `en-texts` chunk) only when a page
+    // others (the profile's, the administrator's, …: the build's `en-rest` chunk) only when a page
     // needs them or at the first tap: 11 KB less before a phone's first screen (issue 23 item 12).
     const rest: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/assets/en-texts-')) rest.push(request.url());
+      if (new URL(request.url()).pathname.startsWith('/assets/en-rest-')) rest.push(request.url());
     });
     // A key asked for before its part was loaded (i18n/index.ts warns, then loads the rest).
     const early: string[] = [];

@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_READ_PAGES } from './src/boot/early-reads';
 import { paths } from './src/config/paths';
 import { groupOf } from './src/i18n/parts';
+import { texts } from './texts';
 import { webfont } from './webfont';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -410,6 +411,7 @@ function chunkOf(id: string, modules: Modules): string | null {
   // as it is there, without waiting for `vendor` (issue 23 item 12).
   if (/\/packages\/web\/src\/boot\//.test(source)) return null;
   if (!library) {
+    if (source === '\0virtual:dosedot-texts/en-core') return 'private';
     const info = modules.getModuleInfo(id);
     if (!info || !/\/packages\/(web|domain)\/src\//.test(source)) return null;
     if (isSideNav(id)) return 'sidenav';
@@ -419,16 +421,12 @@ function chunkOf(id: string, modules: Modules): string | null {
     if (isLaterShellPart(id, modules)) return 'menus';
     const lazyPart = info.dynamicImporters.length > 0 && !/\/pages\/|\/app\/layouts\//.test(source);
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
-    // The texts (i18n/parts.ts): each language's groups in chunks of their own, loaded when a page
-    // first needs them, but for English's sign-in texts, which come with the app, and English's
-    // first screens' texts, which go with the signed-in layouts: the dashboard and My Medicine load
-    // those anyway, one request less (issue 23 item 12).
-    const texts = /\/i18n\/(en|de|fr)\/[^/]+\.json$/.exec(source);
-    if (texts && !inPublicShell(id, modules)) {
-      const group = groupOf(source);
-      if (texts[1] === 'en' && group === 'core') return 'private';
-      return group === 'rest' ? `${texts[1]}-texts` : `${texts[1]}-texts-${group}`;
-    }
+    // The texts (texts.ts): each language's groups in chunks of their own, loaded when a page first
+    // needs them, but for English's sign-in texts, which come with the app, and English's first
+    // screens' texts, which go with the signed-in layouts: the dashboard and My Medicine load those
+    // anyway, one request less (issue 23 item 12). The parts go with their group.
+    if (/\/i18n\/(en|de|fr)\/[^/]+\.json$/.test(source) && !inPublicShell(id, modules))
+      return /\/i18n\/en\//.test(source) && groupOf(source) === 'core' ? 'private' : null;
     if (lazyPart || later) return null;
   }
   if (inPublicShell(id, modules)) {
@@ -512,6 +510,7 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [
     react(),
+    texts(),
     webfont(path.join(root, 'node_modules/.cache')),
     precompress(),
     pagePreloads(),

@@ -17,3 +17,9 @@ declare module 'virtual:dosedot-webfont' {
   /** The webfont, its fallbacks, then the platform's fonts (CSS font-family). */
   export const FONT_FAMILY: string;
 }
+
+/** One language's group of texts (texts.ts, src/i18n/parts.ts): its parts' catalogs merged. */
+declare module 'virtual:dosedot-texts/*' {
+  const catalog: import('./i18n/merge').Catalog;
+  export default catalog;
+}

@@ -1,8 +1,9 @@
+import shell from 'virtual:dosedot-texts/en-shell';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../lib/locale';
-import { type Catalog, mergeCatalogs } from './merge';
-import { groupOf, type TextGroup } from './parts';
+import type { Catalog } from './merge';
+import type { TextGroup } from './parts';
 
 /**
  * How many of its language's texts a page needs (./parts.ts): the sign-in's and its neighbours'
@@ -17,18 +18,23 @@ const GROUPS: Record<Texts, readonly TextGroup[]> = {
 };
 const LEVEL: Record<Texts, number> = { shell: 0, core: 1, all: 2 };
 
-/** English's shell group comes with the app: the sign-in shows without waiting for texts. */
-const shell = mergeCatalogs(
-  import.meta.glob<Catalog>(['./en/common.json', './en/errors.json', './en/auth*.json'], {
-    eager: true,
-    import: 'default',
-  }),
-);
-/** Every other part of every language, loaded when first needed (the build: one chunk per group). */
-const partFiles = import.meta.glob<Catalog>(
-  ['./*/*.json', '!./en/common.json', '!./en/errors.json', '!./en/auth*.json'],
-  { import: 'default' },
-);
+/** The other groups, each loaded when first needed (each a chunk of its own). */
+const groups: Record<Language, Partial<Record<TextGroup, () => Promise<{ default: Catalog }>>>> = {
+  en: {
+    core: () => import('virtual:dosedot-texts/en-core'),
+    rest: () => import('virtual:dosedot-texts/en-rest'),
+  },
+  de: {
+    shell: () => import('virtual:dosedot-texts/de-shell'),
+    core: () => import('virtual:dosedot-texts/de-core'),
+    rest: () => import('virtual:dosedot-texts/de-rest'),
+  },
+  fr: {
+    shell: () => import('virtual:dosedot-texts/fr-shell'),
+    core: () => import('virtual:dosedot-texts/fr-core'),
+    rest: () => import('virtual:dosedot-texts/fr-rest'),
+  },
+};
 /** The groups being added or added, as `<language>:<group>`. */
 const adding = new Map<string, Promise<void>>();
 /** Those added. */
@@ -43,22 +49,12 @@ function loadTexts(language: Language, texts: Texts): Promise<void> {
       const key = `${language}:${group}`;
       if (added.has(key)) return undefined;
       let loading = adding.get(key);
-      if (!loading) {
-        const files = Object.entries(partFiles).filter(
-          ([file]) => file.startsWith(`./${language}/`) && groupOf(file) === group,
-        );
-        loading = Promise.all(files.map(async ([file, load]) => [file, await load()] as const)).then(
-          (loaded) => {
-            i18n.addResourceBundle(
-              language,
-              'translation',
-              mergeCatalogs(Object.fromEntries(loaded)),
-              true,
-              false,
-            );
-            added.add(key);
-          },
-        );
+      const load = groups[language][group];
+      if (!loading && load) {
+        loading = load().then((catalog) => {
+          i18n.addResourceBundle(language, 'translation', catalog.default, true, false);
+          added.add(key);
+        });
         // Offline before it was cached: the next page that needs it tries again.
         loading.catch(() => adding.delete(key));
         adding.set(key, loading);
@@ -75,6 +71,7 @@ export function hasTexts(texts: Texts): boolean {
 }
 
 void i18n.use(initReactI18next).init({
+  // English's sign-in texts come with the app: the sign-in shows without waiting for texts.
   resources: { en: { translation: shell } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,

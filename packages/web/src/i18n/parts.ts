@@ -6,10 +6,12 @@
  * - `core`: a patient's first screens' beyond those: the signed-in layout's banners, the dashboard's
  *   and My Medicine's pages with the dosage words and the charts they draw;
  * - `rest`: every other page's.
- * The build puts each language's group in a chunk of its own (vite.config.ts), i18n/index.ts loads
- * them, and app/locale-loader.ts says which a page waits for.
+ * Each language's group is a module (`virtual:dosedot-texts/<lang>-<group>`, made by ../../texts.ts)
+ * and a chunk of its own; i18n/index.ts loads them, and app/locale-loader.ts says which a page waits
+ * for.
  */
-export type TextGroup = 'shell' | 'core' | 'rest';
+export const TEXT_GROUPS = ['shell', 'core', 'rest'] as const;
+export type TextGroup = (typeof TEXT_GROUPS)[number];
 
 const SHELL = /^(common|errors|auth.*)$/;
 const CORE = /^(layout|dashboard|medicines|storage|posology|charts)$/;
