@@ -339,7 +339,8 @@ const inOtherLaterShell = reachedFrom(
  *   shell or the dashboard use too;
  * - `signin`: what only the sign-in's layout and page use (the form library, the inputs): the
  *   dashboard does not load it (issue 25 item 6);
- * - `private`: what the signed-in layouts add, and the English texts beyond the shell's;
+ * - `private`: what the signed-in layouts add, and English's texts of a patient's first screens
+ *   (the `core` group of src/i18n/parts.ts; the other groups are chunks of their own: texts.ts);
  * - `sidenav`: the side menu docked on a wide screen and what only it uses (the tooltip, popper);
  * - `menus`: what the shells' parts loaded when first used (the account and language menus, the
  *   settings) add to `private` and `everyday`: the popovers and the dialog (issue 25 item 6);

@@ -86,14 +86,33 @@ void i18n.use(initReactI18next).init({
     // A text with a default of its own (a unit without a translation) is not missing.
     if (hasTexts('all') || options?.defaultValue !== undefined) return;
     console.warn(`dosedot: text ${key} asked for before its part of the catalog was loaded`);
-    const language = i18n.language as Language;
     wanted = 'all';
-    // The language "changes" to itself: every component asking for texts renders again.
-    void loadTexts(language, 'all').then(() => i18n.changeLanguage(language));
+    renderAgainWithAllTexts(i18n.language as Language);
   },
   // Meanwhile the text is blank rather than its key.
   parseMissingKeyHandler: (key, defaultValue) => defaultValue ?? (hasTexts('all') ? key : ''),
 });
+
+/** The language whose missing texts are being loaded, to render the page again with them. */
+let renderingAgain: Language | undefined;
+/**
+ * Loads the rest of the language's texts and then renders every component asking for texts again
+ * (the language "changes" to itself), once for all the keys a render missed, and only if the page
+ * is still in that language. Failed (offline): the next key missed tries again.
+ */
+function renderAgainWithAllTexts(language: Language): void {
+  if (renderingAgain === language) return;
+  renderingAgain = language;
+  loadTexts(language, 'all').then(
+    () => {
+      renderingAgain = undefined;
+      if (i18n.language === language) void i18n.changeLanguage(language);
+    },
+    () => {
+      renderingAgain = undefined;
+    },
+  );
+}
 
 /**
  * Loads the language's texts a page needs (and as much as an earlier page asked for) and makes it
@@ -118,18 +137,28 @@ export async function activateLanguage(
  */
 export function loadAllTextsOnFirstUse(): () => void {
   const events = ['pointerdown', 'keydown'] as const;
-  const stop = () => {
+  let stopped = false;
+  const listen = () => {
+    for (const type of events) window.addEventListener(type, use, true);
+  };
+  const unlisten = () => {
     for (const type of events) window.removeEventListener(type, use, true);
   };
   const use = () => {
     // On the sign-in (its texts came with the app) a tap loads nothing: the session brings its own.
     if (!hasTexts('core')) return;
-    stop();
+    unlisten();
     wanted = 'all';
-    void loadTexts(i18n.language as Language, 'all');
+    // Failed (offline): the next tap tries again.
+    loadTexts(i18n.language as Language, 'all').catch(() => {
+      if (!stopped) listen();
+    });
   };
-  for (const type of events) window.addEventListener(type, use, true);
-  return stop;
+  listen();
+  return () => {
+    stopped = true;
+    unlisten();
+  };
 }
 
 /**

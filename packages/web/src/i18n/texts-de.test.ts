@@ -21,6 +21,20 @@ describe('the German texts a page waits for', () => {
     expect(i18n.t('pages.myMedicine.title')).toBe('Meine Medikamente');
   });
 
+  it('keep the language switched to while a missed text loads', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // A German text outside the groups loaded: the rest of German loads, then the page renders again…
+    expect(i18n.t('pages.profile.title')).toBe('');
+    // …but the person has switched to English meanwhile: the page stays English.
+    await activateLanguage('en', { texts: 'core' });
+    await vi.waitFor(() =>
+      expect(i18n.getResource('de', 'translation', 'pages.profile.title')).toBe('Profil'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(i18n.language).toBe('en');
+    warn.mockRestore();
+  });
+
   it('and every text for any other page', async () => {
     await activateLanguage('de', { texts: 'all' });
     expect(hasTexts('all')).toBe(true);

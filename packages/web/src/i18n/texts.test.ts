@@ -13,7 +13,8 @@ describe('the texts a page waits for', () => {
   it("start with English's sign-in texts: a first screen's text is not there yet", () => {
     expect(hasTexts('shell')).toBe(true);
     expect(hasTexts('core')).toBe(false);
-    expect(i18n.t('auth.signin.title')).not.toBe('auth.signin.title');
+    expect(i18n.t('auth.signin.title')).toBe('Sign in');
+    expect(i18n.getResource('en', 'translation', 'pages.myMedicine.title')).toBeUndefined();
   });
 
   it("are a patient's first screens' group for the dashboard and My Medicine, without the rest", async () => {

@@ -76,7 +76,8 @@ const CAP_MS = 4000;
  * shown when the browser has reported a largest paint since now, and since then QUIET_MS have passed
  * without another and without anything being fetched (`busy`): a page paints its header before its
  * data, and a request between the two takes bandwidth from what the list waits for. Two frames on
- * where the browser gives no such report; CAP_MS at the most. Returns what cancels it.
+ * where the browser gives no such report (then the same quiet); CAP_MS at the most. Returns what
+ * cancels it.
  */
 function whenShownAndIdle(then: () => void, busy: () => boolean): () => void {
   const since = performance.now();
@@ -114,8 +115,12 @@ function whenShownAndIdle(then: () => void, busy: () => boolean): () => void {
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
   } else {
+    // Two frames on, the first screen has been drawn: still wait for the reads and the quiet.
     frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(shown);
+      frame = requestAnimationFrame(() => {
+        lastActivity = performance.now();
+        look();
+      });
     });
   }
   cap = setTimeout(shown, CAP_MS);
