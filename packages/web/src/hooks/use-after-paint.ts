@@ -14,10 +14,12 @@ export function useAfterPaint(ready = true): boolean {
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const show = () => startTransition(() => setPainted(true));
-    const frame = requestAnimationFrame(() => {
-      // The frame above is the paint; what runs after it has waited for it.
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(show, { timeout: 2000 });
-      else timer = setTimeout(show, 0);
+    // A frame's animation callbacks run before its paint: the next frame's come after it.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(show, { timeout: 2000 });
+        else timer = setTimeout(show, 0);
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
