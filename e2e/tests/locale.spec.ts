@@ -1,27 +1,8 @@
 import { expect, test } from './fixtures';
-import { accounts, newEmail, signUp, statePath, text } from './support';
+import { accounts, newEmail, signUp, statePath, text, textsFetched } from './support';
 
 const localeCookie = async (page: import('@playwright/test').Page) =>
   (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
-
-/**
- * The groups of texts the page fetches (packages/web/src/i18n/parts.ts; the build's `<lang>-<group>`
- * chunks), and the keys asked for before their group was in (i18n/index.ts warns).
- */
-function textsFetched(page: import('@playwright/test').Page) {
-  const groups: string[] = [];
-  const early: string[] = [];
-  page.on('request', (request) => {
-    const m = /\/assets\/((?:en|de|fr)-(?:shell|core|rest))-[\w-]{8}\.js$/.exec(
-      new URL(request.url()).pathname,
-    );
-    if (m?.[1]) groups.push(m[1]);
-  });
-  page.on('console', (message) => {
-    if (message.text().startsWith('dosedot: text')) early.push(message.text());
-  });
-  return { groups, early };
-}
 
 test.describe('languages', () => {
   test('the switcher lists the other two languages, keeps the page and sets the cookie', async ({ page }) => {

@@ -11,7 +11,7 @@ import {
   signInAs,
   skipTour,
 } from './medicines-support';
-import { accounts, expectAccessible, statePath, tapTogether, webfontInUse } from './support';
+import { accounts, expectAccessible, statePath, tapTogether, textsFetched, webfontInUse } from './support';
 
 test('a patient adds a medicine with two dosage times and sees them in all schedules and the daily plan', async ({
   page,
@@ -230,15 +230,9 @@ test.describe('the demo patient', () => {
     // In English the dashboard's and My Medicine's texts load with the signed-in layouts, and the
     // others (the profile's, the administrator's, …: the build's `en-rest` chunk) only when a page
     // needs them or at the first tap: 11 KB less before a phone's first screen (issue 23 item 12).
-    const rest: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/assets/en-rest-')) rest.push(request.url());
-    });
-    // A key asked for before its part was loaded (i18n/index.ts warns, then loads the rest).
-    const early: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('dosedot: text')) early.push(message.text());
-    });
+    // The groups fetched, and the keys asked for before their group was in (i18n/index.ts warns).
+    const texts = textsFetched(page);
+    const rest = () => texts.groups.filter((group) => group === 'en-rest');
     await skipTour(page);
     // On a phone: My Medicine's history is a list with its pager there.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -250,17 +244,17 @@ test.describe('the demo patient', () => {
       page.getByRole('list', { name: "Today's doses" }).getByRole('listitem').first(),
     ).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(rest).toEqual([]);
-    expect(early).toEqual([]);
+    expect(rest()).toEqual([]);
+    expect(texts.early).toEqual([]);
     // The first tap anywhere brings them, once; a page that needs them then shows its own.
     await page.getByRole('heading', { level: 1 }).click();
-    await expect.poll(() => rest.length).toBe(1);
+    await expect.poll(() => rest().length).toBe(1);
     await page.getByRole('button', { name: 'Open the account menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText('Profile status')).toBeVisible();
-    expect(rest).toHaveLength(1);
-    expect(early).toEqual([]);
+    expect(rest()).toHaveLength(1);
+    expect(texts.early).toEqual([]);
   });
 
   test("the page's head holds its icon, and names no font or stylesheet to fetch", async ({ page }) => {

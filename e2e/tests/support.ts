@@ -210,3 +210,22 @@ export function contrastOf(a: string, b: string): number {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/**
+ * The groups of texts the page fetches (packages/web/src/i18n/parts.ts; the build's `<lang>-<group>`
+ * chunks), and the keys asked for before their group was in (i18n/index.ts warns).
+ */
+export function textsFetched(page: Page) {
+  const groups: string[] = [];
+  const early: string[] = [];
+  page.on('request', (request) => {
+    const m = /\/assets\/((?:en|de|fr)-(?:shell|core|rest))-[\w-]{8}\.js$/.exec(
+      new URL(request.url()).pathname,
+    );
+    if (m?.[1]) groups.push(m[1]);
+  });
+  page.on('console', (message) => {
+    if (message.text().startsWith('dosedot: text')) early.push(message.text());
+  });
+  return { groups, early };
+}

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { groupOf, TEXT_GROUPS } from './src/i18n/parts';
@@ -10,7 +10,6 @@ import { groupOf, TEXT_GROUPS } from './src/i18n/parts';
  * import per group, where a glob of the parts had written an import per part file into the app.
  */
 const PREFIX = 'virtual:dosedot-texts/';
-const LANGUAGES = ['en', 'de', 'fr'] as const;
 
 export function texts(): Plugin {
   const i18nDir = path.resolve(import.meta.dirname, 'src/i18n');
@@ -22,10 +21,11 @@ export function texts(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const name = id.slice(PREFIX.length + 1);
-      const [language, group] = name.split('-');
-      if (!LANGUAGES.some((l) => l === language) || !TEXT_GROUPS.some((g) => g === group))
+      const [language = '', group] = name.split('-');
+      // A language is a folder of parts (src/i18n/<lang>/).
+      const dir = path.join(i18nDir, language);
+      if (!/^[a-z]{2}$/.test(language) || !existsSync(dir) || !TEXT_GROUPS.some((g) => g === group))
         throw new Error(`texts: no such group ${name}`);
-      const dir = path.join(i18nDir, language ?? '');
       const files = readdirSync(dir)
         .filter((file) => file.endsWith('.json') && groupOf(file) === group)
         .sort();

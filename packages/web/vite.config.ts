@@ -7,7 +7,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_READ_PAGES } from './src/boot/early-reads';
 import { paths } from './src/config/paths';
-import { groupOf } from './src/i18n/parts';
 import { texts } from './texts';
 import { webfont } from './webfont';
 
@@ -424,10 +423,9 @@ function chunkOf(id: string, modules: Modules): string | null {
     const later = info.importedIds.some((i) => LATER_PACKAGES.test(i));
     // The texts (texts.ts): each language's groups in chunks of their own, loaded when a page first
     // needs them, but for English's sign-in texts, which come with the app, and English's first
-    // screens' texts, which go with the signed-in layouts: the dashboard and My Medicine load those
-    // anyway, one request less (issue 23 item 12). The parts go with their group.
-    if (/\/i18n\/(en|de|fr)\/[^/]+\.json$/.test(source) && !inPublicShell(id, modules))
-      return /\/i18n\/en\//.test(source) && groupOf(source) === 'core' ? 'private' : null;
+    // screens' texts, which go with the signed-in layouts (above): the dashboard and My Medicine load
+    // those anyway, one request less (issue 23 item 12). The parts go with their group's module.
+    if (/\/i18n\/(en|de|fr)\/[^/]+\.json$/.test(source) && !inPublicShell(id, modules)) return null;
     if (lazyPart || later) return null;
   }
   if (inPublicShell(id, modules)) {

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/idle';
 
 /**
  * False until the page has painted what it has (once `ready`: its first data there) and the browser
@@ -11,20 +12,17 @@ export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
-    let idle = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelIdle = () => {};
     const show = () => startTransition(() => setPainted(true));
     // A frame's animation callbacks run before its paint: the next frame's come after it.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
-        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(show, { timeout: 2000 });
-        else timer = setTimeout(show, 0);
+        cancelIdle = whenIdle(show, 2000);
       });
     });
     return () => {
       cancelAnimationFrame(frame);
-      if (idle) cancelIdleCallback(idle);
-      if (timer) clearTimeout(timer);
+      cancelIdle();
     };
   }, [ready, painted]);
   return painted;

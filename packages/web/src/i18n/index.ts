@@ -16,7 +16,6 @@ const GROUPS: Record<Texts, readonly TextGroup[]> = {
   core: ['shell', 'core'],
   all: ['shell', 'core', 'rest'],
 };
-const LEVEL: Record<Texts, number> = { shell: 0, core: 1, all: 2 };
 
 /** The other groups, each loaded when first needed (each a chunk of its own). */
 const groups: Record<Language, Partial<Record<TextGroup, () => Promise<{ default: Catalog }>>>> = {
@@ -64,6 +63,12 @@ function loadTexts(language: Language, texts: Texts): Promise<void> {
   ).then(() => undefined);
 }
 
+/** Every text of the language, and of any language this visit switches to next. */
+function loadAllTexts(language: Language): Promise<void> {
+  wanted = 'all';
+  return loadTexts(language, 'all');
+}
+
 /** Whether the page language's texts up to `texts` are in. */
 export function hasTexts(texts: Texts): boolean {
   const language = i18n.language as Language;
@@ -86,7 +91,6 @@ void i18n.use(initReactI18next).init({
     // A text with a default of its own (a unit without a translation) is not missing.
     if (hasTexts('all') || options?.defaultValue !== undefined) return;
     console.warn(`dosedot: text ${key} asked for before its part of the catalog was loaded`);
-    wanted = 'all';
     renderAgainWithAllTexts(i18n.language as Language);
   },
   // Meanwhile the text is blank rather than its key.
@@ -103,7 +107,7 @@ let renderingAgain: Language | undefined;
 function renderAgainWithAllTexts(language: Language): void {
   if (renderingAgain === language) return;
   renderingAgain = language;
-  loadTexts(language, 'all').then(
+  loadAllTexts(language).then(
     () => {
       renderingAgain = undefined;
       if (i18n.language === language) void i18n.changeLanguage(language);
@@ -122,7 +126,7 @@ export async function activateLanguage(
   language: Language,
   { texts = 'all' }: { texts?: Texts } = {},
 ): Promise<void> {
-  if (LEVEL[texts] > LEVEL[wanted]) wanted = texts;
+  if (GROUPS[texts].length > GROUPS[wanted].length) wanted = texts;
   await loadTexts(language, wanted);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
@@ -148,9 +152,8 @@ export function loadAllTextsOnFirstUse(): () => void {
     // On the sign-in (its texts came with the app) a tap loads nothing: the session brings its own.
     if (!hasTexts('core')) return;
     unlisten();
-    wanted = 'all';
     // Failed (offline): the next tap tries again.
-    loadTexts(i18n.language as Language, 'all').catch(() => {
+    loadAllTexts(i18n.language as Language).catch(() => {
       if (!stopped) listen();
     });
   };

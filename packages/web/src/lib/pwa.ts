@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { whenIdle } from './idle';
 
 /*
  * The service worker (src/sw/sw.ts; issue 26 items 1-3), registered a few seconds after the page has
@@ -23,8 +24,7 @@ export function registerServiceWorker(): void {
         },
       });
     });
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start, 1));
-  const later = () => setTimeout(idle, AFTER_LOAD_MS);
+  const later = () => setTimeout(() => whenIdle(start), AFTER_LOAD_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -1,5 +1,6 @@
 import { WEBFONT_FACES, WEBFONT_FAMILY, WEBFONT_WEIGHTS } from 'virtual:dosedot-webfont';
 import { useEffect } from 'react';
+import { whenIdle } from './idle';
 
 /*
  * The webfont (issue 8, self-hosted; its faces from webfont.ts) added to the page's fonts by the app,
@@ -82,7 +83,7 @@ const CAP_MS = 4000;
 function whenShownAndIdle(then: () => void, busy: () => boolean): () => void {
   const since = performance.now();
   let frame = 0;
-  let idle = 0;
+  let cancelIdle = () => {};
   let lastActivity = Number.NaN;
   let tick: ReturnType<typeof setTimeout> | undefined;
   let observer: PerformanceObserver | undefined;
@@ -95,8 +96,7 @@ function whenShownAndIdle(then: () => void, busy: () => boolean): () => void {
   };
   const shown = () => {
     cancelWaiting();
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(then, { timeout: 1000 });
-    else cap = setTimeout(then, 0);
+    cancelIdle = whenIdle(then, 1000);
   };
   const look = () => {
     const now = performance.now();
@@ -126,7 +126,7 @@ function whenShownAndIdle(then: () => void, busy: () => boolean): () => void {
   cap = setTimeout(shown, CAP_MS);
   return () => {
     cancelWaiting();
-    if (idle) cancelIdleCallback(idle);
+    cancelIdle();
   };
 }
 
