@@ -71,6 +71,8 @@ export interface BenchRoute {
   label: string;
   path: string;
   body?: string;
+  /** Asked by the demo administrator acting for the demo patient (an open impersonation session). */
+  forPatient?: boolean;
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -101,7 +103,28 @@ async function longRangeRoutes(base: string, token: string): Promise<BenchRoute[
       path: '/api/medicine-history/chart',
       body: JSON.stringify({ data: { deveui: DEMO_BOX, startdate: year, enddate: today } }),
     },
+    // Each read through a session writes an access-log line before it is answered.
+    {
+      label: '/api/adherence (a week, an administrator for the patient)',
+      path: `/api/adherence?from=${day(-6)}&to=${today}`,
+      forPatient: true,
+    },
   ];
+}
+
+/** Opens the demo administrator's impersonation session for the demo patient: the patient's user id. */
+async function actForPatient(base: string, token: string, adminToken: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const me = JSON.parse((await request(`${base}/api/users/me`, { headers })).body) as { id: number };
+  const profile = JSON.parse((await request(`${base}/api/profile/userdata`, { headers })).body) as {
+    profileuid: string;
+  };
+  const res = await request(`${base}/api/impersonation`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    json: { data: { profileuid: profile.profileuid, reason: 'Benchmark: reads for the patient' } },
+  });
+  if (res.status !== 200) throw new Error(`opening the session failed: ${res.status} ${res.body}`);
+  return me.id;
 }
 
 /** Of those, the ones an administrator reads (the others are the demo patient's). */
@@ -256,9 +279,11 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
     const token = await signIn(server.url, patient.email, patient.password);
     const adminToken = await signIn(server.url, admin.email, admin.password);
     const healthDataToken = await signIn(server.url, healthDataUser.email, healthDataUser.password);
+    let patientUserId: number | undefined;
     const authFor = (route: BenchRoute) => ({
+      ...(route.forPatient ? { 'x-imp-user-id': String(patientUserId) } : {}),
       authorization: `Bearer ${
-        ADMIN_ROUTES.has(route.path)
+        ADMIN_ROUTES.has(route.path) || route.forPatient
           ? adminToken
           : HEALTH_DATA_ROUTES.has(route.path)
             ? healthDataToken
@@ -269,6 +294,7 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
       (path) => ({ label: path, path }),
     );
     if (opts.longRanges) routes.push(...(await longRangeRoutes(server.url, token)));
+    if (routes.some((r) => r.forPatient)) patientUserId = await actForPatient(server.url, token, adminToken);
     if (routes.some((r) => r.path === '/api/storage-alerts' || r.path === '/api/medicines/stock'))
       await withStorageRangeAndStock(server.url, token);
     const answers = [];

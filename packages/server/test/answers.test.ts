@@ -327,6 +327,56 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
   });
 
   /*
+   * A read through a session is written to the access log before it is answered. No kept answer of
+   * a patient reads the log (only the fleet's do: the access log, the sign-ins, the patient list), so
+   * the line bumps the fleet's version alone: an administrator or caregiver reading a patient's data
+   * (and the health-data user reading their own record) no longer throws away every kept answer of
+   * that patient on each request.
+   */
+  it("writes an access-log line without touching the patient's version, and the access log follows it", async () => {
+    const patient = await registerUser(t.app);
+    const p = await profileOf(patient.user.id);
+    await addMedicine(patient.auth, { name: 'Metformin', start_date: day(-2), dosage_times: ['08:00'] });
+    const admin = await registerUser(t.app);
+    await makeAdmin(t.db, admin.user.id);
+    const { profileuid } = (
+      await t.app.inject({ url: '/api/profile/userdata', headers: patient.auth })
+    ).json();
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation',
+      headers: admin.auth,
+      payload: { data: { profileuid, reason: 'Phone call: help with the plan' } },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const url = `/api/adherence?from=${day(-2)}&to=${day(0)}`;
+    const own = await t.app.inject({ url, headers: patient.auth });
+    const accessLog = async () =>
+      (await t.app.inject({ url: '/api/profile/access-log', headers: patient.auth })).json().meta.pagination
+        .total as number;
+    const linesBefore = await accessLog();
+    const [patientBefore, fleetBefore] = await dataVersions(t.db, [p, FLEET]);
+
+    const asAdmin = { ...admin.auth, 'x-imp-user-id': String(patient.user.id) };
+    for (let i = 0; i < 2; i++) {
+      const read = await t.app.inject({ url, headers: asAdmin });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().data).toEqual(own.json().data);
+    }
+
+    const [patientAfter, fleetAfter] = await dataVersions(t.db, [p, FLEET]);
+    expect(patientAfter).toBe(patientBefore);
+    expect(fleetAfter).toBeGreaterThan(fleetBefore as number);
+    expect(await accessLog()).toBe(linesBefore + 2);
+    // The patient's own answer was kept all along.
+    const again = await t.app.inject({
+      url,
+      headers: { ...patient.auth, 'if-none-match': own.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  /*
    * An answer is kept until the clock can change it (plugins/answers.ts `keepUntil`), not for its
    * minute: the adherence reads until a pending dose turns missed (the domain's nextStatusChange) or a
    * new chart day, the data-only reads until the data changes. At every instant, up to the

@@ -41,6 +41,7 @@ import * as laterVersions from './migrations/2026_11_26_0750_versions_of_reminde
 import * as medicineStock from './migrations/2026_11_26_0758_medicine_stock_h3';
 import * as profileDayTimes from './migrations/2026_11_26_0800_profile_day_times';
 import * as frameKeyBytes from './migrations/2026_11_26_0910_frame_key_bytes';
+import * as auditLinesFleetOnly from './migrations/2026_11_28_0100_audit_lines_fleet_only';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -230,6 +231,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0758_medicine_stock_h3': medicineStock,
   '2026_11_26_0800_profile_day_times': profileDayTimes,
   '2026_11_26_0910_frame_key_bytes': frameKeyBytes,
+  '2026_11_28_0100_audit_lines_fleet_only': auditLinesFleetOnly,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

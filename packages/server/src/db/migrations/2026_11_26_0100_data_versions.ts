@@ -39,6 +39,11 @@ const via =
 const targetId = (r: string, type: string) =>
   `cast(case when ${r}.target_type = '${type}' then ${r}.target_id end as integer)`;
 
+/** The patients of an audit line as this migration made them: the profile it names, or the account's. */
+export const AUDIT_LOG_OWNERS: Owners = (r, src) =>
+  `select ${targetId(r, 'profile')}${src ? ` from ${src} r` : ''} union ` +
+  `select x.id from profiles x ${src ? `join ${src} r on` : 'where'} x.user_id = ${targetId(r, 'user')}`;
+
 const OWNERS: Record<string, Owners> = {
   profiles: own('id'),
   users: via('profiles', 'id', 'user_id', 'id'),
@@ -54,10 +59,9 @@ const OWNERS: Record<string, Owners> = {
   health_records: own('profile_id'),
   profile_images: via('profiles', 'id', 'user_id', 'user_id'),
   impersonation_sessions: own('profile_id'),
-  // The access log: accesses to a profile, and what an administrator did to its account.
-  audit_log: (r, src) =>
-    `select ${targetId(r, 'profile')}${src ? ` from ${src} r` : ''} union ` +
-    `select x.id from profiles x ${src ? `join ${src} r on` : 'where'} x.user_id = ${targetId(r, 'user')}`,
+  // The access log: accesses to a profile, and what an administrator did to its account. (Since
+  // migration 2026_11_28_0100 a line bumps the fleet's version alone.)
+  audit_log: AUDIT_LOG_OWNERS,
 };
 
 /** The statement that bumps the fleet and every owner of the rows (`owners` selects them). */
