@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -281,6 +282,30 @@ export async function count(
 export async function makeAdmin(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).execute();
   await db.updateTable('profiles').set({ profiletype: 'admin' }).where('user_id', '=', userId).execute();
+}
+
+/**
+ * A statement run by another server copy, on its own connection to the database: its commit reaches
+ * this app's read cache only as another's would (PostgreSQL's change notification, SQLite's check of
+ * the file's data version).
+ */
+export async function runElsewhere(database: DatabaseConfig, statement: string): Promise<void> {
+  if (database.kind === 'sqlite') {
+    const other = new SqliteDatabase(database.file);
+    try {
+      other.prepare(statement).run();
+    } finally {
+      other.close();
+    }
+    return;
+  }
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  try {
+    await other.query(statement);
+  } finally {
+    await other.end();
+  }
 }
 
 /** A new DoseDot box, nobody's yet (a random DevEUI unless named): its id. */

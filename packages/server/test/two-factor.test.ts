@@ -11,6 +11,7 @@ import {
   makeAdmin,
   PASSWORD,
   registerUser,
+  runElsewhere,
   type TestApp,
   uniqueEmail,
 } from './context';
@@ -340,6 +341,38 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
 
     const status = await t.app.inject({ url: '/api/two-factor', headers: auth });
     expect(status.json().data.recoveryCodesLeft).toBe(8);
+  });
+
+  /*
+   * The status is read from the read cache (decision 0004) while neither the secret nor the codes
+   * were written; another server copy's write reaches it (PostgreSQL's change notification, SQLite's
+   * check of the file's data version).
+   */
+  it('shows a recovery code used and two-factor turned off by another server copy', async () => {
+    const { user, auth } = await enrolledUser(t.app);
+    const status = async () => (await t.app.inject({ url: '/api/two-factor', headers: auth })).json().data;
+    /** The status once it is `expected`, asked again for up to 2 s. */
+    const eventually = async (expected: object) => {
+      for (let i = 0; i < 200; i++) {
+        const now = await status();
+        if (JSON.stringify(now) === JSON.stringify(expected)) return now;
+        await new Promise((r) => setTimeout(r, 10));
+        // SQLite's check of the file's data version runs on the (faked) clock.
+        vi.setSystemTime(Date.now() + 50);
+      }
+      return status();
+    };
+    const on = { enabled: true, pending: false, recoveryCodesLeft: 10, required: false };
+    expect(await status()).toEqual(on);
+    expect(await status()).toEqual(on);
+    await runElsewhere(
+      t.config.database,
+      `update recovery_codes set used_at = ${Date.now()} where id = (select min(id) from recovery_codes where user_id = ${user.id})`,
+    );
+    expect(await eventually({ ...on, recoveryCodesLeft: 9 })).toEqual({ ...on, recoveryCodesLeft: 9 });
+    await runElsewhere(t.config.database, `delete from two_factor_secrets where user_id = ${user.id}`);
+    const off = { enabled: false, pending: false, recoveryCodesLeft: 0, required: false };
+    expect(await eventually(off)).toEqual(off);
   });
 
   it('lets a challenge expire after five minutes', async () => {

@@ -23,7 +23,8 @@ export const CHANGES_CHANNEL = 'dosedot_changes';
 
 /**
  * The tables the cached reads use (the user behind a token and whether its session ended; a profile
- * with its sensor and medicines). Each has the change trigger (migrations 2026_11_24_0500, 2026_11_25_0200).
+ * with its sensor and medicines; an administrator's open impersonation sessions; the two-factor
+ * status). Each has the change trigger (migrations 2026_11_24_0500, 2026_11_25_0200, 2026_11_28_0200).
  */
 export const WATCHED_TABLES = [
   'users',
@@ -32,6 +33,9 @@ export const WATCHED_TABLES = [
   'medicines',
   'medicine_schedules',
   'ended_sessions',
+  'impersonation_sessions',
+  'two_factor_secrets',
+  'recovery_codes',
 ] as const;
 
 /** How long the listener waits before connecting again after losing its connection. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import { type Db, readNow } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import type { ImpersonationSession } from '../../db/types';
 
@@ -38,22 +38,24 @@ const open = (db: Db, adminUserId: number, now: number) =>
  * administrator makes as a patient, and the admin's pages ask for the open one.
  */
 const openOfAdmin = precompiled(open, [-9_101, -9_102] as const);
-const openForPatient = precompiled(
-  (db, adminUserId: number, now: number, profileId: number) =>
-    open(db, adminUserId, now).where('profile_id', '=', profileId),
-  [-9_101, -9_102, -9_103] as const,
-);
 
-/** The administrator's open, unexpired sessions (for one patient when given), newest first. */
-export function openSessions(
+/**
+ * The administrator's open, unexpired sessions (for one patient when given), newest first. Outside a
+ * transaction they come from the read cache (db/index.ts `readNow`, decision 0004) while nobody has
+ * written a session since: the sessions open at the first ask, each dropped here once it expires
+ * (an expired session never opens again). On PostgreSQL another server copy's end of a session
+ * reaches the cache with its change notification (migration 2026_11_28_0200), as a logout does.
+ */
+export async function openSessions(
   db: Db,
   adminUserId: number,
   now: number,
   profileId?: number,
 ): Promise<SessionRow[]> {
-  return profileId === undefined
-    ? openOfAdmin(db, adminUserId, now)
-    : openForPatient(db, adminUserId, now, profileId);
+  const rows = await readNow(db, `impersonation-open:${adminUserId}`, () =>
+    openOfAdmin(db, adminUserId, now),
+  );
+  return rows.filter((s) => s.expires_at > now && (profileId === undefined || s.profile_id === profileId));
 }
 
 /** Ends the administrator's open sessions (all, or one). */

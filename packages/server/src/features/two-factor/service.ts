@@ -12,7 +12,7 @@ import {
 } from '@dosedot/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db';
+import { type Db, readNow } from '../../db';
 import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import type { User } from '../../db/types';
@@ -200,15 +200,21 @@ export function createTwoFactorService({ db, config, counters, mailer, log }: Tw
       await release(user.id, now);
     },
 
+    /**
+     * From the read cache while neither the secret nor the codes changed (decision 0004; on PostgreSQL
+     * their change notifications, migration 2026_11_28_0200). A sign-in reads the secret afresh.
+     */
     async status(user: User): Promise<TwoFactorStatus> {
-      const row = await findSecret(db, user.id);
-      const enabled = row?.confirmed_at != null;
-      return {
-        enabled,
-        pending: row !== undefined && !enabled,
-        recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(db, user.id) : 0,
-        required: config.requireAdmin2fa && user.role === 'admin',
-      };
+      const kept = await readNow(db, `two-factor:${user.id}`, async () => {
+        const row = await findSecret(db, user.id);
+        const enabled = row?.confirmed_at != null;
+        return {
+          enabled,
+          pending: row !== undefined && !enabled,
+          recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(db, user.id) : 0,
+        };
+      });
+      return { ...kept, required: config.requireAdmin2fa && user.role === 'admin' };
     },
 
     /**

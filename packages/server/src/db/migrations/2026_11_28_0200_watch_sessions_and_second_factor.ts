@@ -1,0 +1,33 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+// Migrations take Kysely<any> and import no app code (Kysely's migration guide).
+// biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on the app's table types
+type AnyDb = Kysely<any>;
+
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The tables the read cache keeps rows of from now on (db/pg-read-cache.ts WATCHED_TABLES). */
+const TABLES = ['impersonation_sessions', 'two_factor_secrets', 'recovery_codes'];
+
+/**
+ * PostgreSQL only: the administrators' open impersonation sessions (the door asks on every request an
+ * administrator makes as a patient) and the two-factor status (the settings page) are read through
+ * the read cache. Every statement that writes their tables notifies `dosedot_changes` when its
+ * transaction commits, as migration 2026_11_24_0500 made for the first cached tables, so every server
+ * copy forgets what it kept (decision 0004). SQLite has one process, which sees its own writes.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const table of TABLES) {
+    await sql`
+      create trigger dosedot_changes
+      after insert or update or delete or truncate on ${sql.table(table)}
+      for each statement execute function dosedot_notify_change()`.execute(db);
+  }
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const table of TABLES)
+    await sql`drop trigger if exists dosedot_changes on ${sql.table(table)}`.execute(db);
+}
