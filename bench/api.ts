@@ -293,7 +293,12 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
     const routes: BenchRoute[] = (opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : READ_ROUTES)).map(
       (path) => ({ label: path, path }),
     );
-    if (opts.longRanges) routes.push(...(await longRangeRoutes(server.url, token)));
+    // BENCH_LONG_MATCH: only the month and year reads whose label matches (while trying a change).
+    const longMatch = process.env.BENCH_LONG_MATCH ? new RegExp(process.env.BENCH_LONG_MATCH) : undefined;
+    if (opts.longRanges)
+      routes.push(
+        ...(await longRangeRoutes(server.url, token)).filter((r) => longMatch?.test(r.label) ?? true),
+      );
     if (routes.some((r) => r.forPatient)) patientUserId = await actForPatient(server.url, token, adminToken);
     if (routes.some((r) => r.path === '/api/storage-alerts' || r.path === '/api/medicines/stock'))
       await withStorageRangeAndStock(server.url, token);

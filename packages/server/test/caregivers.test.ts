@@ -3,7 +3,7 @@ import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays, localToUtc } from '@dosedot/domain/time';
 import { describe, expect, it, vi } from 'vitest';
 import { createReminderService } from '../src/features/reminders';
-import { ENGINES, enteredAt, giveBox, memoryMailer, registerUser, useTestApp } from './context';
+import { ENGINES, enteredAt, giveBox, memoryMailer, registerUser, runElsewhere, useTestApp } from './context';
 
 // Each scheduler tick works out every enabled patient of the file's database: a few seconds per test
 // when the machine is busy, more than the default limit now and then.
@@ -158,6 +158,28 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect((await t.app.inject({ url: '/api/adherence', headers: asCarer })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/caregiving', headers: carer.auth })).json().data).toEqual([]);
     expect((await t.app.inject({ url: '/api/caregivers', headers: patient.auth })).json().data).toEqual([]);
+  });
+
+  /*
+   * The door reads a caregiver's grant from the read cache (decision 0004) while no grant was
+   * written; another server copy's revocation reaches it (PostgreSQL's change notification, SQLite's
+   * check of the file's data version).
+   */
+  it('ends the access when another server copy revokes the grant, though the door kept it', async () => {
+    const { asCarer, caregiverId } = await pair();
+    const read = async () => (await t.app.inject({ url: '/api/adherence', headers: asCarer })).statusCode;
+    expect(await read()).toBe(200);
+    expect(await read()).toBe(200);
+    await runElsewhere(
+      t.config.database,
+      `update caregivers set revoked_at = ${Date.now()} where id = ${caregiverId}`,
+    );
+    let status = await read();
+    for (let i = 0; i < 200 && status !== 403; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = await read();
+    }
+    expect(status).toBe(403);
   });
 
   it('takes an invitation once, not an expired, revoked or own one, and names the field of bad input', async () => {

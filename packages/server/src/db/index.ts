@@ -42,7 +42,7 @@ import * as medicineStock from './migrations/2026_11_26_0758_medicine_stock_h3';
 import * as profileDayTimes from './migrations/2026_11_26_0800_profile_day_times';
 import * as frameKeyBytes from './migrations/2026_11_26_0910_frame_key_bytes';
 import * as auditLinesFleetOnly from './migrations/2026_11_28_0100_audit_lines_fleet_only';
-import * as watchSessionsAndSecondFactor from './migrations/2026_11_28_0200_watch_sessions_and_second_factor';
+import * as watchSessionsGrantsAndSecondFactor from './migrations/2026_11_28_0200_watch_sessions_grants_and_second_factor';
 import { createPgReadCache, type PgReadCache } from './pg-read-cache';
 import { createReadCache, type ReadCache, sqliteSource } from './read-cache';
 import type { Database } from './types';
@@ -233,7 +233,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0800_profile_day_times': profileDayTimes,
   '2026_11_26_0910_frame_key_bytes': frameKeyBytes,
   '2026_11_28_0100_audit_lines_fleet_only': auditLinesFleetOnly,
-  '2026_11_28_0200_watch_sessions_and_second_factor': watchSessionsAndSecondFactor,
+  '2026_11_28_0200_watch_sessions_grants_and_second_factor': watchSessionsGrantsAndSecondFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,11 @@
 import { allows, CAREGIVER_MESSAGES, CAREGIVER_READS, hasHealthDataAccess } from '@dosedot/domain';
 import { type SegmentTimes, segmentTimesOf } from '@dosedot/domain/posology';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type Db, readNow } from '../db';
+import type { Db } from '../db';
 import { audit } from '../features/audit';
 import { activeGrant } from '../features/caregivers';
 import { openSessions } from '../features/impersonation';
-import { findPatient, type PatientKey, type PatientRow } from '../features/profiles';
+import { type PatientKey, type PatientRow, patientNow } from '../features/profiles';
 import { fieldError, forbidden, HttpError, notFound } from '../lib/errors';
 import { requireAdminSecondFactor } from '../policies';
 import { type CurrentUser, userOf } from './auth';
@@ -115,13 +115,6 @@ function namedIn(request: FastifyRequest): Named[] {
   return named;
 }
 
-const keyOf = (key: PatientKey) =>
-  'userId' in key
-    ? `user:${key.userId}`
-    : 'profileId' in key
-      ? `profile:${key.profileId}`
-      : `uid:${key.profileuid}`;
-
 const notYours = () => forbidden('You can only reach your own data, or a patient of your open session');
 
 export interface DoorOptions {
@@ -145,8 +138,7 @@ export function door(opts: DoorOptions, ...routes: FastifyPluginAsync[]): Fastif
         throw new Error(`${route.method} ${route.url} is behind the door without an access record`);
     });
 
-    const patient = (key: PatientKey): PatientRow | undefined | Promise<PatientRow | undefined> =>
-      readNow(app.db, `patient:${keyOf(key)}`, () => findPatient(app.db, key));
+    const patient = (key: PatientKey) => patientNow(app.db, key);
 
     /** The subject, when it passes the door's subject policy (My Health Data's grant); else 403. */
     const allowed = (subject: Subject): Subject => {

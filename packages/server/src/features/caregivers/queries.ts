@@ -1,15 +1,26 @@
-import type { Db } from '../../db';
+import { type Db, readNow } from '../../db';
 
-/** The caregiver grant that lets `userId` read the profile now (accepted, not revoked), or undefined. */
-export function activeGrant(db: Db, userId: number, profileId: number) {
-  return db
-    .selectFrom('caregivers')
-    .select(['id'])
-    .where('user_id', '=', userId)
-    .where('profile_id', '=', profileId)
-    .where('accepted_at', 'is not', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * The caregiver's accepted, unrevoked grant for the profile: the door asks on every request a
+ * caregiver makes for their patient. From the read cache while no grant was written (decision 0004;
+ * on PostgreSQL another copy's revocation reaches it with its change notification, migration
+ * 2026_11_28_0200).
+ */
+export async function activeGrant(
+  db: Db,
+  userId: number,
+  profileId: number,
+): Promise<{ id: number } | undefined> {
+  return readNow(db, `caregiver-grant:${userId}:${profileId}`, () =>
+    db
+      .selectFrom('caregivers')
+      .select(['id'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .where('accepted_at', 'is not', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  );
 }
 
 /** The profile's caregivers now, with their address and language (the alerts' recipients). */

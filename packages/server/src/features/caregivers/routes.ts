@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors';
 import { type AnswerScope, ofFleet } from '../../plugins/answers';
 import { userOf } from '../../plugins/auth';
 import { audit } from '../audit';
-import { findPatient } from '../profiles';
+import { patientNow } from '../profiles';
 import { createCaregiverService } from './service';
 
 /**
@@ -35,9 +35,7 @@ export const caregiverRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in patient's profile, from the read cache as the door reads it (plugins/subject.ts). */
   const ownProfile = async (request: FastifyRequest) => {
     const user = userOf(request);
-    const profile = await readNow(app.db, `patient:user:${user.id}`, () =>
-      findPatient(app.db, { userId: user.id }),
-    );
+    const profile = await patientNow(app.db, { userId: user.id });
     if (!profile) throw notFound('Profile not found');
     return { user, profile };
   };

@@ -4,7 +4,7 @@ import { holdRow } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import { dataFieldError, notFound } from '../../lib/errors';
 import { audit } from '../audit';
-import { findPatient, type PatientRow } from '../profiles';
+import { findPatient, type PatientRow, patientNow } from '../profiles';
 import { endSessions, insertSession, openSessions, type SessionRow } from './queries';
 
 type Patient = PatientRow;
@@ -74,7 +74,7 @@ export function createImpersonationService(db: Db) {
     async current(adminUserId: number, now = Date.now()): Promise<ImpersonationSession | null> {
       const [session] = await openSessions(db, adminUserId, now);
       if (!session) return null;
-      const patient = await findPatient(db, { profileId: session.profile_id });
+      const patient = await patientNow(db, { profileId: session.profile_id });
       return patient ? present(session, patient) : null;
     },
 

@@ -13,6 +13,7 @@ export {
   type PatientKey,
   type PatientRow,
   type ProfileRef,
+  patientNow,
   profileClock,
   profileLanguage,
   setProfileSensor,

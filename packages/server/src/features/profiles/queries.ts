@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language, type Role, USER_ADMIN_ACTIONS } from '@dosedot/domain';
 import { type SegmentTimes, segmentTimesOf } from '@dosedot/domain/posology';
-import type { Db } from '../../db';
+import { type Db, readNow } from '../../db';
 import { precompiled } from '../../db/precompiled';
 import { inTransaction } from '../../db/transaction';
 import type { ProfileRow, User } from '../../db/types';
@@ -219,6 +219,24 @@ export function findPatient(db: Db, by: PatientKey): Promise<PatientRow | undefi
   if ('profileuid' in by) return q.where('profiles.profileuid', '=', by.profileuid).executeTakeFirst();
   if ('userId' in by) return q.where('profiles.user_id', '=', by.userId).executeTakeFirst();
   return q.where('profiles.id', '=', by.profileId).executeTakeFirst();
+}
+
+const cacheKeyOf = (key: PatientKey) =>
+  'userId' in key
+    ? `user:${key.userId}`
+    : 'profileId' in key
+      ? `profile:${key.profileId}`
+      : `uid:${key.profileuid}`;
+
+/**
+ * The patient as the door reads it on every request: from the read cache (db/index.ts `readNow`,
+ * decision 0004) while neither the profile nor the account was written; at once when it is kept.
+ */
+export function patientNow(
+  db: Db,
+  key: PatientKey,
+): PatientRow | undefined | Promise<PatientRow | undefined> {
+  return readNow(db, `patient:${cacheKeyOf(key)}`, () => findPatient(db, key));
 }
 
 // The profile's access log (Profile › who opened my data): the administrator accesses to it, and
