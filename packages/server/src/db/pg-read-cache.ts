@@ -24,7 +24,8 @@ export const CHANGES_CHANNEL = 'dosedot_changes';
 /**
  * The tables the cached reads use (the user behind a token and whether its session ended; a profile
  * with its sensor and medicines; an administrator's open impersonation sessions; a caregiver's
- * grant; the two-factor status). Each has the change trigger (migrations 2026_11_24_0500, 2026_11_25_0200, 2026_11_28_0200).
+ * grant; the two-factor status). Each has the change trigger (migrations 2026_11_24_0500,
+ * 2026_11_25_0200, 2026_11_28_0200).
  */
 export const WATCHED_TABLES = [
   'users',

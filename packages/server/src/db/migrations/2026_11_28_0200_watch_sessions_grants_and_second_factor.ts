@@ -12,9 +12,10 @@ const TABLES = ['impersonation_sessions', 'caregivers', 'two_factor_secrets', 'r
 /**
  * PostgreSQL only: the administrators' open impersonation sessions and the caregivers' grants (the
  * door asks on every request an administrator or a caregiver makes for a patient) and the two-factor
- * status (the settings page) are read through the read cache. Every statement that writes their tables notifies `dosedot_changes` when its
- * transaction commits, as migration 2026_11_24_0500 made for the first cached tables, so every server
- * copy forgets what it kept (decision 0004). SQLite has one process, which sees its own writes.
+ * status (the settings page) are read through the read cache. Every statement that writes their
+ * tables notifies `dosedot_changes` when its transaction commits, as migration 2026_11_24_0500 made
+ * for the first cached tables, so every server copy forgets what it kept (decision 0004). SQLite has
+ * one process, which sees its own writes.
  */
 export async function up(db: AnyDb): Promise<void> {
   if (!isPostgres(db)) return;
