@@ -3,7 +3,16 @@ import { chartDayOf } from '@dosedot/domain/adherence';
 import { addDays, localToUtc } from '@dosedot/domain/time';
 import { describe, expect, it, vi } from 'vitest';
 import { createReminderService } from '../src/features/reminders';
-import { ENGINES, enteredAt, giveBox, memoryMailer, registerUser, runElsewhere, useTestApp } from './context';
+import {
+  ENGINES,
+  enteredAt,
+  giveBox,
+  memoryMailer,
+  registerUser,
+  runElsewhere,
+  statusOnceSettled,
+  useTestApp,
+} from './context';
 
 // Each scheduler tick works out every enabled patient of the file's database: a few seconds per test
 // when the machine is busy, more than the default limit now and then.
@@ -174,12 +183,7 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
       t.config.database,
       `update caregivers set revoked_at = ${Date.now()} where id = ${caregiverId}`,
     );
-    let status = await read();
-    for (let i = 0; i < 200 && status !== 403; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      status = await read();
-    }
-    expect(status).toBe(403);
+    expect(await statusOnceSettled(read, 403)).toBe(403);
   });
 
   it('takes an invitation once, not an expired, revoked or own one, and names the field of bad input', async () => {

@@ -308,6 +308,20 @@ export async function runElsewhere(database: DatabaseConfig, statement: string):
   }
 }
 
+/**
+ * The status `read` answers once it is `expected`, asked again every 10 ms for up to 2 s: another
+ * server copy's commit reaches the read cache with PostgreSQL's notification, or SQLite's check of
+ * the file's data version (every EXTERNAL_CHECK_MS). The last answer when it never came.
+ */
+export async function statusOnceSettled(read: () => Promise<number>, expected: number): Promise<number> {
+  let status = await read();
+  for (let i = 0; i < 200 && status !== expected; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    status = await read();
+  }
+  return status;
+}
+
 /** A new DoseDot box, nobody's yet (a random DevEUI unless named): its id. */
 export async function newBox(
   db: Db,

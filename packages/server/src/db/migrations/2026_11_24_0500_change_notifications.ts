@@ -24,7 +24,15 @@ export async function up(db: AnyDb): Promise<void> {
       return null;
     end
     $$`.execute(db);
-  for (const table of TABLES) {
+  await notifyChanges(db, TABLES);
+}
+
+/**
+ * The change trigger on each table (PostgreSQL; `dosedot_notify_change` exists): also used by later
+ * migrations for the tables they add to the read cache (2026_11_28_0200).
+ */
+export async function notifyChanges(db: AnyDb, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
     await sql`
       create trigger dosedot_changes
       after insert or update or delete or truncate on ${sql.table(table)}

@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { notifyChanges } from './2026_11_24_0500_change_notifications';
 
 // Migrations take Kysely<any> and import no app code (Kysely's migration guide).
 // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on the app's table types
@@ -19,12 +20,7 @@ const TABLES = ['impersonation_sessions', 'caregivers', 'two_factor_secrets', 'r
  */
 export async function up(db: AnyDb): Promise<void> {
   if (!isPostgres(db)) return;
-  for (const table of TABLES) {
-    await sql`
-      create trigger dosedot_changes
-      after insert or update or delete or truncate on ${sql.table(table)}
-      for each statement execute function dosedot_notify_change()`.execute(db);
-  }
+  await notifyChanges(db, TABLES);
 }
 
 export async function down(db: AnyDb): Promise<void> {
