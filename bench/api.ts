@@ -73,6 +73,29 @@ export interface BenchRoute {
   body?: string;
   /** Asked by the demo administrator acting for the demo patient (an open impersonation session). */
   forPatient?: boolean;
+  /** Asked by the demo administrator (a route whose path names an id). */
+  admin?: boolean;
+}
+
+/** The administrators' findOne reads: the demo patient's entry and her box's, as the admin pages ask. */
+export const ENTRY_LABELS = ['/api/profiles/{id}?populate=sensor', '/api/sensory-summaries/{id}'];
+
+async function entryRoutes(base: string, adminToken: string, labels: string[]): Promise<BenchRoute[]> {
+  const list = await request(`${base}/api/profiles?populate=sensor&pagination[pageSize]=100`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const entry = (
+    JSON.parse(list.body) as {
+      data: { id: number; attributes: { email: string; sensor: { data: { id: number } | null } } }[];
+    }
+  ).data.find((p) => p.attributes.email === patient.email);
+  const box = entry?.attributes.sensor.data;
+  if (!entry || !box) throw new Error('the demo patient has no entry with a box in the patient list');
+  const paths: Record<string, string> = {
+    '/api/profiles/{id}?populate=sensor': `/api/profiles/${entry.id}?populate=sensor`,
+    '/api/sensory-summaries/{id}': `/api/sensory-summaries/${box.id}`,
+  };
+  return labels.map((label) => ({ label, path: paths[label] as string, admin: true }));
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -283,16 +306,19 @@ export async function benchApi(opts: ApiBenchOptions): Promise<ApiFigures> {
     const authFor = (route: BenchRoute) => ({
       ...(route.forPatient ? { 'x-imp-user-id': String(patientUserId) } : {}),
       authorization: `Bearer ${
-        ADMIN_ROUTES.has(route.path) || route.forPatient
+        ADMIN_ROUTES.has(route.path) || route.forPatient || route.admin
           ? adminToken
           : HEALTH_DATA_ROUTES.has(route.path)
             ? healthDataToken
             : token
       }`,
     });
-    const routes: BenchRoute[] = (opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : READ_ROUTES)).map(
-      (path) => ({ label: path, path }),
-    );
+    const asked = opts.routes ?? (opts.quick ? READ_ROUTES.slice(1, 2) : [...READ_ROUTES, ...ENTRY_LABELS]);
+    const routes: BenchRoute[] = asked
+      .filter((path) => !ENTRY_LABELS.includes(path))
+      .map((path) => ({ label: path, path }));
+    const entries = asked.filter((label) => ENTRY_LABELS.includes(label));
+    if (entries.length > 0) routes.push(...(await entryRoutes(server.url, adminToken, entries)));
     // BENCH_LONG_MATCH: only the month and year reads whose label matches (while trying a change).
     const longMatch = process.env.BENCH_LONG_MATCH ? new RegExp(process.env.BENCH_LONG_MATCH) : undefined;
     if (opts.longRanges)
