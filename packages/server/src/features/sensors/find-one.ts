@@ -1,12 +1,12 @@
 import { idParamsSchema, MAX_PAGE_SIZE, sensorSummarySchema } from '@dosedot/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { type ListQuerystring, listQueryOf, listQuerystringSchema } from '../../lib/list-query';
 import { ofFleet } from '../../plugins/answers';
 import type { SensorListQuery } from './queries';
-import { createSensorService } from './service';
+import { createSensorService, ingestMeta } from './service';
 
 /** GET /api/sensory-summaries/{id}: one entry of the device list, as Strapi's findOne answers (`meta` empty). */
 const sensorSummaryResponseSchema = z.object({ data: sensorSummarySchema, meta: z.object({}) });
@@ -18,19 +18,6 @@ const RULES = {
   populate: [] as string[],
   maxPageSize: MAX_PAGE_SIZE,
   defaultPageSize: 1,
-};
-
-/** The list's meta.ingest, which findOne does not show. */
-const ingestOf = (app: FastifyInstance) => {
-  const c = app.ingest.counters;
-  return {
-    uplinks: c.uplinks,
-    stored: c.stored,
-    duplicates: c.duplicates,
-    undecodable: c.undecodable,
-    rejected: c.rejected,
-    badMessages: c.badMessages,
-  };
 };
 
 /**
@@ -70,7 +57,7 @@ export const sensorFindOneRoutes: FastifyPluginAsyncZod = async (app) => {
           anyOf: [],
           fleet: {},
         };
-        const { data } = await sensors.summaries(query, ingestOf(app));
+        const { data } = await sensors.summaries(query, ingestMeta(app.ingest.counters));
         const entry = data.find((d) => d.id === request.params.id);
         if (!entry) throw notFound('No device with this id');
         return { data: entry, meta: {} };

@@ -15,7 +15,7 @@ import {
   tempHumiHistoryResponseSchema,
   unassignSensorRequestSchema,
 } from '@dosedot/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationError } from '../../lib/errors';
 import { type ListQuerystring, listQuerystringSchema } from '../../lib/list-query';
@@ -26,7 +26,7 @@ import { boxImportRoutes } from './bulk-import';
 import { sensorFindOneRoutes } from './find-one';
 import { freeBoxRoutes } from './free-boxes';
 import type { SensorListQuery } from './queries';
-import { createSensorService } from './service';
+import { createSensorService, ingestMeta } from './service';
 
 /** GET /api/sensory-summaries reads Strapi's list syntax: pagination, sort and filters on the device. */
 const LIST_RULES = {
@@ -50,18 +50,6 @@ function sensorListQueryOf(query: Record<string, string | string[] | undefined>)
   throw validationError(errors.map((e) => `${e.path.join('.')}: ${e.message}`).join('; '), errors);
 }
 
-/** The ingestion's counters (features/ingest decorates the app with it). */
-type IngestCounters = FastifyInstance['ingest']['counters'];
-
-const ingestCounts = (c: IngestCounters) => ({
-  uplinks: c.uplinks,
-  stored: c.stored,
-  duplicates: c.duplicates,
-  undecodable: c.undecodable,
-  rejected: c.rejected,
-  badMessages: c.badMessages,
-});
-
 const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: request.ip });
 
 /** The device list and sensor (un)assignment (admin scope). */
@@ -83,9 +71,9 @@ export const sensorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     // Kept while nothing anywhere changed and for the minute (plugins/answers.ts); the ingestion's
     // counters of this process are part of the answer, so of its key.
     app.keptAnswer(
-      () => ({ versions: [FLEET], extra: JSON.stringify(ingestCounts(app.ingest.counters)) }),
+      () => ({ versions: [FLEET], extra: JSON.stringify(ingestMeta(app.ingest.counters)) }),
       async (request: FastifyRequest<{ Querystring: ListQuerystring }>) =>
-        sensors.summaries(sensorListQueryOf(request.query), ingestCounts(app.ingest.counters)),
+        sensors.summaries(sensorListQueryOf(request.query), ingestMeta(app.ingest.counters)),
     ),
   );
 

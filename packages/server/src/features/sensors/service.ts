@@ -40,6 +40,18 @@ import {
 
 const conflict = (message: string) => new HttpError(409, 'ConflictError', message);
 
+type IngestMeta = SensorySummariesResponse['meta']['ingest'];
+
+/** The ingestion's counters (app.ingest.counters holds more) as the device list's `meta.ingest` shows them. */
+export const ingestMeta = (c: IngestMeta): IngestMeta => ({
+  uplinks: c.uplinks,
+  stored: c.stored,
+  duplicates: c.duplicates,
+  undecodable: c.undecodable,
+  rejected: c.rejected,
+  badMessages: c.badMessages,
+});
+
 /** The patient a history call is about (the door's subject): their profile and time zone. */
 export interface PatientOfCall {
   id: number;
