@@ -31,6 +31,27 @@ test('an unknown route under /fr is a 404 in French', async ({ page }) => {
   await expect(page.getByText(text('fr', 'errorPages.notFound.title'))).toBeVisible();
 });
 
+test('the app ships React Router without its developer warnings (its production build)', async ({
+  page,
+  request,
+}) => {
+  // The 404 page renders through the router's error boundary: the development build's default
+  // boundary and warnings carry the words "Hey developer"; its production build has none.
+  await page.goto('/nowhere');
+  await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((url) => /\/assets\/vendor-[\w-]+\.js$/.test(url)),
+  );
+  expect(scripts).toHaveLength(1);
+  const vendor = await (await request.get(scripts[0] as string)).text();
+  // The router is in it (its error response class), without the development build's texts.
+  expect(vendor.includes('No route matches URL'), 'the router is in vendor').toBe(true);
+  expect(vendor.includes('Hey developer'), 'the development build is in vendor').toBe(false);
+});
+
 test.describe('signed in', () => {
   test.use({ storageState: statePath(accounts.anna.state) });
 
