@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import {
   type DecodedUplink,
   type DecodeStatus,
@@ -19,6 +18,7 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import type { ButtonPressesTable, SensorReadingsTable, UplinksTable } from '../../db/types';
 import { GroupCommit, sharedFlush } from '../../lib/group-commit';
+import { walFlusher } from '../../lib/wal-flush';
 import {
   insertSensors,
   type SensorRef,
@@ -115,32 +115,13 @@ const HISTORY_FUTURE_MS = 5 * 60_000;
 export interface IngestOptions {
   log: FastifyBaseLogger;
   /**
-   * SQLite: the database file. Its write-ahead log is flushed to disk (fsync) after each commit and
+   * SQLite: the database file. Its write-ahead log is flushed to disk (lib/wal-flush.ts) after each commit and
    * before the commit's uplinks are answered. Absent on PostgreSQL (a commit is durable) and for an
    * in-memory database.
    */
   sqliteFile?: string;
   maxBatch?: number;
   now?: () => number;
-}
-
-/**
- * SQLite (WAL, synchronous=NORMAL): makes every commit so far durable by flushing the write-ahead log
- * to disk, as synchronous=FULL would at each commit, but in libuv's thread pool: the event loop goes
- * on reading requests (the next batch) while the disk works, instead of stopping for each fsync. The
- * log holds every frame committed since the last checkpoint, and a checkpoint flushes the log and the
- * database itself; without a log (not in WAL mode) the database file is flushed.
- */
-async function flushToDisk(file: string): Promise<void> {
-  const handle = await open(`${file}-wal`, 'r').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return open(file, 'r');
-    throw err;
-  });
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -173,7 +154,8 @@ export function createIngestService(db: Db, opts: IngestOptions) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const sqliteFile = opts.sqliteFile;
   /** Resolves when every commit so far is on disk (SQLite; undefined on PostgreSQL). */
-  const onDisk = sqliteFile === undefined ? undefined : sharedFlush(() => flushToDisk(sqliteFile));
+  const disk = sqliteFile === undefined ? undefined : walFlusher(sqliteFile);
+  const onDisk = disk ? sharedFlush(disk.flush) : undefined;
 
   /** The work in one transaction that is on disk when it resolves. */
   async function durably<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -535,8 +517,11 @@ export function createIngestService(db: Db, opts: IngestOptions) {
       }
     },
 
-    /** Waits for every submitted uplink to be committed (before the database closes). */
-    drain: () => commits.drain(),
+    /** Waits for every submitted uplink to be committed and on disk, then lets go of the log's file (before the database closes). */
+    drain: async () => {
+      await commits.drain();
+      await disk?.close();
+    },
   };
 }
 
