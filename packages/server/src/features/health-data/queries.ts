@@ -1,12 +1,19 @@
 import type { Db } from '../../db';
+import { precompiled } from '../../db/precompiled';
 import type { Sealed } from '../../lib/encryption';
 
-export function findHealthRecord(db: Db, profileId: number) {
-  return db
-    .selectFrom('health_records')
-    .select(['ciphertext', 'iv', 'tag', 'key_version', 'updated_at'])
-    .where('profile_id', '=', profileId)
-    .executeTakeFirst();
+// Read on every GET /api/health-data: compiled once per engine (db/precompiled.ts).
+const recordOf = precompiled(
+  (db, profileId: number) =>
+    db
+      .selectFrom('health_records')
+      .select(['ciphertext', 'iv', 'tag', 'key_version', 'updated_at'])
+      .where('profile_id', '=', profileId),
+  [-987_650_001] as const,
+);
+
+export async function findHealthRecord(db: Db, profileId: number) {
+  return (await recordOf(db, profileId))[0];
 }
 
 export async function saveHealthRecord(
