@@ -138,7 +138,7 @@ export function ingestSection(rows: IngestRow[], chart: ChartFigures): string {
     '## Sensor box (issue 10)',
     '',
     'Ingestion on the production build, each uplink acknowledged only when durable (SQLite: after its',
-    'group commit and an fsync of the write-ahead log; PostgreSQL: a committed transaction): TTS v3 uplinks, each its own identity and',
+    'group commit and an fdatasync of the write-ahead log; PostgreSQL: a committed transaction): TTS v3 uplinks, each its own identity and',
     'frame counter, 200 devices, every tenth with a button press. Beside it, in the same run, its bare',
     'counterpart writing nothing. Webhook: wrk (a separate process, loopback) with',
     `${first?.connections ?? 64} connections posts to POST /api/ingest/tts; the bare counterpart is a Fastify POST route`,
