@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -513,17 +514,15 @@ const pwa = VitePWA({
  * is the same code with that flag off (1.7 KB smaller minified). The build only: tests and
  * `npm run dev:web` keep the warnings.
  */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
 const reactRouterProduction = (command: 'build' | 'serve') =>
   command === 'build'
     ? [
-        {
-          find: /^react-router$/,
-          replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
-        },
-        {
-          find: /^react-router\/dom$/,
-          replacement: path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
-        },
+        { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+        { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
       ]
     : [];
 
