@@ -517,7 +517,10 @@ export function createIngestService(db: Db, opts: IngestOptions) {
       }
     },
 
-    /** Waits for every submitted uplink to be committed and on disk, then lets go of the log's file (before the database closes). */
+    /**
+     * Waits for every submitted uplink to be committed and on disk, then lets go of the log's file
+     * (before the database closes).
+     */
     drain: async () => {
       await commits.drain();
       await disk?.close();
