@@ -8,14 +8,17 @@ import { ARTIFACTS, accounts, statePath, webfontLoaded } from './support';
  * Issue 23 item 11: every page of the patient and of the health-data user on two phones, in
  * English, German and French, light and dark. The pages come from the router's own list
  * (packages/web/src/app/routes/page-paths.ts, checked against the router by page-paths.test.ts),
- * so a new page is swept too. Four rules:
+ * so a new page is swept too. Six rules:
  *  1. no horizontal scroll: the document is no wider than the width set (with mobile emulation
  *     innerWidth itself grows to fit wide content, so it is compared with the set width);
  *  2. no text wrapped inside a word (a break is allowed after a hyphen, a dash or a slash);
  *  3. every tap target at least 44 × 44 px (a link inside a sentence excepted, as WCAG 2.5.5 does);
  *  4. nothing fixed covers content: at the top of the page no content lies under a fixed or sticky
  *     element, and at the bottom none lies under one fixed to the lower half of the screen (content
- *     that a scrolled box has moved under its own sticky column is that box's to scroll back).
+ *     that a scrolled box has moved under its own sticky column is that box's to scroll back);
+ *  5. no text under a control it is not part of (a list row's text running under the row's edit
+ *     and delete buttons), as far as it is on screen (not clipped by a box around it);
+ *  6. no field's label cut short with an ellipsis.
  * Each page is loaded once per phone and account; language (the URL's prefix, by the router's own
  * history) and theme (the stored setting, read in as another tab's change would be) then switch in
  * place. Phone screenshots of the main pages go to e2e/artifacts/ beside the desktop ones.
@@ -114,7 +117,7 @@ const fill = (pattern: string, medicineId: number) =>
   pattern === '*' ? '/no/such/page' : pattern.replace(':id', String(medicineId));
 const prefixed = (url: string, lang: string) => (lang === 'en' ? url : `/${lang}${url === '/' ? '' : url}`);
 
-/** The four rules, checked in the page; each problem as one line. */
+/** The six rules, checked in the page; each problem as one line. */
 function checkPage(width: number): string[] {
   const problems: string[] = [];
   const describe = (el: Element) => {
@@ -240,6 +243,89 @@ function checkPage(width: number): string[] {
   window.scrollTo(0, 0);
   if (atTop.length || atBottom.length)
     problems.push(`covered by a fixed element: ${[...atTop, ...atBottom].slice(0, 4).join('; ')}`);
+
+  // 5. No text under a control it is not part of (a row's text running under the row's buttons).
+  // What a box that clips its content hides is not on screen: each box is cut to its clipping
+  // ancestors first. A field's label sits on its field by design, so labels are left out.
+  const clipOf = new Map<Element, DOMRect | null>();
+  const clip = (el: Element): DOMRect | null => {
+    if (clipOf.has(el)) return clipOf.get(el) ?? null;
+    const parent = el.parentElement;
+    let box = parent && parent !== document.body ? clip(parent) : null;
+    if (parent && parent !== document.body && getComputedStyle(parent).overflow !== 'visible') {
+      const p = parent.getBoundingClientRect();
+      box = box
+        ? new DOMRect(
+            Math.max(box.left, p.left),
+            Math.max(box.top, p.top),
+            Math.min(box.right, p.right) - Math.max(box.left, p.left),
+            Math.min(box.bottom, p.bottom) - Math.max(box.top, p.top),
+          )
+        : p;
+    }
+    clipOf.set(el, box);
+    return box;
+  };
+  const overlap = (a: DOMRect, b: DOMRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+  const shown = (r: DOMRect, el: Element) => {
+    const c = clip(el);
+    return r.width > 0 && r.height > 0 && (!c || overlap(r, c));
+  };
+  const controls = [...targets]
+    .filter((el) => visible(el))
+    .map((el) => ({ el, rects: [...el.getClientRects()].filter((r) => shown(r, el)) }))
+    .filter((c) => c.rects.length > 0);
+  const layerOf = (el: Element) =>
+    el.closest('[role="dialog"], [role="alertdialog"], [role="tooltip"], [role="menu"], [role="listbox"]');
+  const under: string[] = [];
+  const wordWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = wordWalker.nextNode(); node && under.length < 10; node = wordWalker.nextNode()) {
+    const parent = node.parentElement;
+    const text = node.textContent ?? '';
+    if (!parent || !text.trim() || parent.closest('svg, script, style, label, legend') || !visible(parent))
+      continue;
+    // A card laid over the page (a dialog, the guided tour's step, a menu) covers the page on
+    // purpose: its controls count against its own text only.
+    const layer = layerOf(parent);
+    const mine = controls.filter((c) => !c.el.contains(parent) && layerOf(c.el) === layer);
+    for (const word of text.matchAll(/\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const near = [...range.getClientRects()]
+        .filter((r) => shown(r, parent))
+        .flatMap((r) => mine.filter((c) => c.rects.some((cr) => overlap(r, cr))));
+      // Drawn over the word, or the word over it? What is topmost in the middle of where they meet
+      // says, with the word on screen.
+      const hit = near.find(({ el }) => {
+        parent.scrollIntoView({ block: 'center' });
+        for (const r of range.getClientRects())
+          for (const cr of el.getClientRects()) {
+            if (!overlap(r, cr)) continue;
+            const x = (Math.max(r.left, cr.left) + Math.min(r.right, cr.right)) / 2;
+            const y = (Math.max(r.top, cr.top) + Math.min(r.bottom, cr.bottom)) / 2;
+            const top = document.elementFromPoint(x, y);
+            if (top && el.contains(top)) return true;
+          }
+        return false;
+      });
+      if (hit) {
+        under.push(`"${word[0]}" of ${describe(parent)} under ${describe(hit.el)}`);
+        break;
+      }
+    }
+  }
+  window.scrollTo(0, 0);
+  problems.push(...under.map((u) => `text under a control: ${u}`));
+
+  // 6. No field's label cut short ("Nouvelle heur…" beside a button on a phone).
+  const cut = [...document.querySelectorAll('label, legend')]
+    .filter((el) => visible(el) && getComputedStyle(el).textOverflow === 'ellipsis')
+    .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .slice(0, 5)
+    .map((el) => `"${(el as HTMLElement).innerText.trim()}" ${el.clientWidth} of ${el.scrollWidth} px`);
+  problems.push(...cut.map((c) => `label cut short: ${c}`));
   return problems;
 }
 
@@ -386,7 +472,7 @@ for (const phone of PHONES) {
 
 /*
  * Issue 24: the administrator's pages (devices, users, sign-in audit, impersonation) fit a phone
- * too, with a fleet's long lists and tables, by the same four rules: no sideways scroll of the page
+ * too, with a fleet's long lists and tables, by the same rules: no sideways scroll of the page
  * (the users and the sign-ins are lists on a phone; the devices' table scrolls inside its card), no
  * word broken, every tap target (a tab, a column's sort) a finger's size, nothing covered. The
  * layout does not change with the theme, so light only.

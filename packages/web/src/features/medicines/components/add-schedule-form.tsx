@@ -45,7 +45,9 @@ export function AddScheduleForm({ medicine }: { medicine: Medicine }) {
       component="form"
       noValidate
       onSubmit={submit}
-      sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'flex-start' }}
+      // The field takes the row and the button goes under it when both do not fit with the whole
+      // label ("Nouvelle heure de prise" was cut short beside the button on a phone).
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, alignItems: 'flex-start' }}
     >
       <TextInput
         type="time"
@@ -57,7 +59,7 @@ export function AddScheduleForm({ medicine }: { medicine: Medicine }) {
         error={!!error}
         helperText={error}
         inputProps={{ step: 60 }}
-        sx={{ flex: 1 }}
+        sx={{ flex: '1 1 13rem' }}
       />
       <Button
         type="submit"

@@ -99,6 +99,9 @@ export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () =
         buttonBack: { minHeight: 44 },
         buttonSkip: { minHeight: 44 },
         buttonClose: { minWidth: 44, minHeight: 44 },
+        // The title keeps clear of the close button in the corner (32 px of it reach past the
+        // tooltip's padding), on both sides so that it stays centred: a German title ran under it.
+        tooltipTitle: { paddingInline: 32 },
       }}
       options={{
         skipBeacon: true,

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
+import ListItemButton, { listItemButtonClasses } from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,9 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
             key={m.id}
             disablePadding
             divider
+            // The row's text stops before its two buttons (MUI keeps room for one by itself): on a
+            // phone a long date ran under the edit button.
+            sx={readOnly ? undefined : { [`& > .${listItemButtonClasses.root}`]: { pr: 14 } }}
             secondaryAction={
               readOnly ? null : (
                 <Box sx={{ display: 'flex' }}>
@@ -74,7 +77,7 @@ export function MedicineList({ medicines, selected, onSelect }: MedicineListProp
               aria-current={m.id === selected ? 'true' : undefined}
               onClick={() => onSelect(m.id)}
               // The times stand under the name, never beside the edit and delete buttons (a phone's width).
-              sx={{ pr: readOnly ? 2 : 14, flexDirection: 'column', alignItems: 'flex-start' }}
+              sx={{ pr: 2, flexDirection: 'column', alignItems: 'flex-start' }}
             >
               <ListItemText
                 primary={<Typography sx={{ fontWeight: 600 }}>{m.name}</Typography>}
