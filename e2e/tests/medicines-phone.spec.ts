@@ -319,6 +319,24 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
     expect(Math.min(box?.width ?? 0, box?.height ?? 0), await button.innerText()).toBeGreaterThanOrEqual(44);
   }
 
+  // A dialog opened while it shows lies over it: the tour never covers a dialog's buttons (it stood
+  // over the "I took one" dialog's Save).
+  await page.getByRole('button', { name: 'Add medicine' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add medicine' });
+  await expect(dialog).toBeVisible();
+  const onTop = await page.evaluate(() => {
+    const card = document.querySelector('#react-joyride-portal [role="alertdialog"]');
+    if (!card) return 'no tour';
+    card.scrollIntoView({ block: 'center' });
+    const r = card.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return top && card.contains(top) ? 'the tour' : 'the dialog';
+  });
+  expect(onTop).toBe('the dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Your doses at a glance')).toBeVisible();
+
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Your doses at a glance')).toBeHidden();

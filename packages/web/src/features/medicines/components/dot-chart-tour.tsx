@@ -115,7 +115,9 @@ export default function DotChartTour({ run, onEnd }: { run: boolean; onEnd: () =
         backgroundColor: theme.palette.background.paper,
         arrowColor: theme.palette.background.paper,
         textColor: theme.palette.text.primary,
-        zIndex: theme.zIndex.modal + 1,
+        // Over the sticky app bar, under the menu drawer and any dialog: a dialog opened while the
+        // tour shows lies over it (the tour stood over the "I took one" dialog's buttons).
+        zIndex: theme.zIndex.appBar + 1,
       }}
     />
   );
