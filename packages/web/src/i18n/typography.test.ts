@@ -29,4 +29,12 @@ describe('catalog typography', () => {
     expect(typographyProblems("Geht's?", 'de')).toHaveLength(1);
     expect(fixTypography("Geht's...", 'de')).toBe('Geht’s…');
   });
+
+  it('writes German the Swiss way: ss, never ß', () => {
+    expect(typographyProblems('Die Datei ist zu groß.', 'de')).toEqual(['ß where Swiss spelling writes ss']);
+    expect(fixTypography('Schließen, außerhalb, Größe', 'de')).toBe('Schliessen, ausserhalb, Grösse');
+    expect(typographyProblems('Grösse', 'de')).toEqual([]);
+    // Only German: a French or English text keeps what it has.
+    expect(typographyProblems('Straße', 'fr')).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * The typographic rules of docs/writing.md for catalog texts: apostrophes, French spacing and the
- * ellipsis. `typographyProblems` names what is wrong (the catalog test), `fixTypography` mends it
+ * The typographic rules of docs/writing.md for catalog texts: apostrophes, French spacing, the
+ * ellipsis, and German's Swiss spelling (ss, never ß). `typographyProblems` names what is wrong (the catalog test), `fixTypography` mends it
  * (`npm run i18n:typography -w @dosedot/web` runs it over the catalogs).
  */
 
@@ -23,6 +23,8 @@ export function typographyProblems(text: string, lang: Lang): string[] {
     return problems;
   }
   if (text.includes("'")) problems.push("a straight apostrophe ' instead of ’");
+  // DoseDot speaks Swiss Standard German, which writes ss where Germany writes ß ("Grösse").
+  if (lang === 'de' && text.includes('ß')) problems.push('ß where Swiss spelling writes ss');
   if (lang === 'fr') {
     if (text.includes('"') || /[“”„]/.test(text)) problems.push('quotation marks other than « »');
     for (const m of text.matchAll(/(.?)([?!;»])/g)) {
@@ -39,11 +41,12 @@ export function typographyProblems(text: string, lang: Lang): string[] {
   return problems;
 }
 
-/** The text with the rules applied (apostrophes, French spaces, the ellipsis); words untouched. */
+/** The text with the rules applied (apostrophes, French spaces, the ellipsis, German's ss). */
 export function fixTypography(text: string, lang: Lang): string {
   let out = text.replaceAll('...', '…');
   if (lang === 'en') return out.replace(/[‘’]/g, "'");
   out = out.replaceAll("'", '’');
+  if (lang === 'de') return out.replaceAll('ß', 'ss');
   if (lang !== 'fr') return out;
   return out
     .replace(/"([^"]*)"/g, '«$1»')
