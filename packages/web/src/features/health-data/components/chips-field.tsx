@@ -88,6 +88,8 @@ export function ChipsField<T extends FieldValues, O>({
                 label={item}
                 aria-label={t('healthData.medical.remove', { item })}
                 onDelete={() => field.onChange(items.filter((other) => other !== item))}
+                // A tap target of 44 px, as everywhere on a phone (MUI's chip is 32 px high).
+                sx={{ height: 44, borderRadius: 22 }}
               />
             </Box>
           ))}
