@@ -18,7 +18,7 @@ import { ARTIFACTS, accounts, statePath, text, webfontLoaded } from './support';
  *     that a scrolled box has moved under its own sticky column is that box's to scroll back);
  *  5. no text under a control it is not part of (a list row's text running under the row's edit
  *     and delete buttons), as far as it is on screen (not clipped by a box around it);
- *  6. no field's label cut short with an ellipsis.
+ *  6. no field's label, nor a list box's chosen value, cut short with an ellipsis.
  * Each page is loaded once per phone and account; language (the URL's prefix, by the router's own
  * history) and theme (the stored setting, read in as another tab's change would be) then switch in
  * place. Phone screenshots of the main pages go to e2e/artifacts/ beside the desktop ones.
@@ -333,13 +333,24 @@ function checkPage({ width, scope }: { width: number; scope?: string }): string[
   window.scrollTo(0, 0);
   problems.push(...under.map((u) => `text under a control: ${u}`));
 
-  // 6. No field's label cut short ("Nouvelle heur…" beside a button on a phone).
-  const cut = [...root.querySelectorAll('label, legend')]
+  // 6. No field's label or chosen value cut short ("Nouvelle heur…" beside a button on a phone).
+  const cut = [...root.querySelectorAll('label, legend, div[role="combobox"]')]
     .filter((el) => visible(el) && getComputedStyle(el).textOverflow === 'ellipsis')
     .filter((el) => el.scrollWidth > el.clientWidth + 1)
-    .slice(0, 5)
     .map((el) => `"${(el as HTMLElement).innerText.trim()}" ${el.clientWidth} of ${el.scrollWidth} px`);
-  problems.push(...cut.map((c) => `label cut short: ${c}`));
+  // A native select draws its chosen option itself: its text is measured in the select's font.
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const select of root.querySelectorAll('select')) {
+    const option = select.selectedOptions[0];
+    if (!pen || !option || !visible(select)) continue;
+    const style = getComputedStyle(select);
+    pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room =
+      select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    const needs = pen.measureText(option.text).width;
+    if (needs > room + 1) cut.push(`"${option.text}" ${Math.round(room)} of ${Math.round(needs)} px`);
+  }
+  problems.push(...cut.slice(0, 5).map((c) => `cut short: ${c}`));
   return problems;
 }
 
@@ -495,39 +506,68 @@ for (const phone of PHONES) {
 }
 
 /*
- * The dialogs a patient and a health-data user open on a phone, by the same rules inside the dialog:
- * nothing sticks out of it, no word broken, tap targets of 44 px, no text under a control, no label
- * cut short. At the narrower phone, in the three languages (the theme changes no layout).
+ * The dialogs a patient, a health-data user and an administrator open on a phone, by the same rules
+ * inside the dialog: nothing sticks out of it, no word broken, tap targets of 44 px, no text under a
+ * control, no label cut short. At the narrower phone, in the three languages (the theme changes no
+ * layout). A button's name with a placeholder ({{name}}) takes the first row's.
  */
+type Lang = (typeof LANGUAGES)[number];
+const named = (lang: Lang, key: string): string | RegExp => {
+  const words = text(lang, key);
+  if (!words.includes('{{')) return words;
+  const parts = words.split(/\{\{\w+\}\}/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`);
+};
 const SECTIONS = ['basic', 'physical', 'vision', 'medical', 'emergency', 'additional'] as const;
-const DIALOGS: {
-  account: 'anna' | 'heidi';
+interface DialogOpener {
+  account: 'anna' | 'heidi' | 'admin';
   path: string;
-  button: (lang: (typeof LANGUAGES)[number]) => string;
-}[] = [
-  { account: 'anna', path: '/my-medicine', button: (l) => text(l, 'medicines.add.button') },
-  { account: 'anna', path: '/my-medicine', button: (l) => text(l, 'emediplan.import.button') },
-  { account: 'anna', path: '/my-medicine/type-2', button: (l) => text(l, 'medicines.intake.tookOne') },
-  { account: 'anna', path: '/profile', button: (l) => text(l, 'account.delete.open') },
+  /** The button that opens it, and the menu item after it where the button opens a menu. */
+  button: (lang: Lang) => string | RegExp;
+  item?: (lang: Lang) => string | RegExp;
+}
+const DIALOGS: DialogOpener[] = [
+  { account: 'anna', path: '/my-medicine', button: (l) => named(l, 'medicines.add.button') },
+  { account: 'anna', path: '/my-medicine', button: (l) => named(l, 'emediplan.import.button') },
+  { account: 'anna', path: '/my-medicine/type-2', button: (l) => named(l, 'medicines.intake.tookOne') },
+  { account: 'anna', path: '/profile', button: (l) => named(l, 'account.delete.open') },
   ...SECTIONS.map((section) => ({
     account: 'heidi' as const,
     path: '/my-health-data',
-    button: (l: (typeof LANGUAGES)[number]) =>
+    button: (l: Lang) =>
       text(l, 'healthData.editSection').replace('{{section}}', text(l, `healthData.sections.${section}`)),
   })),
+  { account: 'admin', path: '/devices', button: (l) => named(l, 'devices.bulkImport.open') },
+  // A free box's assignment, or a held box's unbinding (which there is depends on the suite's files before).
+  {
+    account: 'admin',
+    path: '/devices',
+    button: (l) =>
+      new RegExp(
+        ['assign', 'unbind'].map((a) => (named(l, `devices.actions.${a}`) as RegExp).source).join('|'),
+      ),
+  },
+  { account: 'admin', path: '/devices', button: (l) => named(l, 'devices.actions.qr') },
+  { account: 'admin', path: '/patient-list', button: (l) => named(l, 'patients.impersonate.buttonFor') },
+  {
+    account: 'admin',
+    path: '/patient-list',
+    button: (l) => named(l, 'patientActions.menuFor'),
+    item: (l) => named(l, 'patientActions.block.item'),
+  },
 ];
 
-test('every dialog of the patient and the health-data user fits a 360 px phone in every language', async ({
+test('every dialog of the patient, the health-data user and the administrator fits a 360 px phone in every language', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  // Ten dialogs in three languages: about a minute on CI's 2 cores; a limit, not a measurement.
+  // Fifteen dialogs in three languages: about two minutes on CI's 2 cores; a limit, not a measurement.
   test.setTimeout(300_000);
   await fillHealthData(baseURL ?? '');
   const phone = PHONES[0];
   const report: string[] = [];
   let checked = 0;
-  for (const account of ['anna', 'heidi'] as const) {
+  for (const account of ['anna', 'heidi', 'admin'] as const) {
     const context = await phoneContext(browser, baseURL ?? '', phone, account);
     const page = await context.newPage();
     for (const dialog of DIALOGS.filter((d) => d.account === account)) {
@@ -536,7 +576,11 @@ test('every dialog of the patient and the health-data user fits a 360 px phone i
         await page.goto(prefixed(dialog.path, lang));
         await settle(page);
         const name = dialog.button(lang);
-        await page.getByRole('button', { name, exact: true }).first().click();
+        await page.getByRole('button', { name, exact: true }).first().click({ timeout: 20_000 });
+        if (dialog.item)
+          await page
+            .getByRole('menuitem', { name: dialog.item(lang), exact: true })
+            .click({ timeout: 20_000 });
         const open = page.getByRole('dialog').last();
         await expect(open).toBeVisible();
         await page.waitForLoadState('networkidle');

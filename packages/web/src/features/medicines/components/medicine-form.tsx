@@ -58,7 +58,11 @@ export function MedicineForm({ form, withTimes }: MedicineFormProps) {
           error={!!errors[name]}
           helperText={errorText(errors[name])}
           // The empty choice ('No unit', 'Not given') is a choice too: shown, not a blank field.
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          // A long choice wraps rather than being cut on a phone ("Nach Plan (tägliche Einnahmezeiten)").
+          slotProps={{
+            select: { displayEmpty: true, SelectDisplayProps: { style: { whiteSpace: 'normal' } } },
+            inputLabel: { shrink: true },
+          }}
         >
           {options.map(([value, optionLabel]) => (
             <MenuItem key={value} value={value}>

@@ -41,7 +41,9 @@ function LabelledSelect({
 }) {
   const id = useId();
   return (
-    <FormControl sx={{ flex: '1 1 9rem', minWidth: 0 }}>
+    // One to a row on a phone, where two side by side cut their choices ("With or withou"); several
+    // to a row on a wider screen.
+    <FormControl sx={{ flex: '1 1 12rem', minWidth: 0 }}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
