@@ -31,7 +31,7 @@ function FilterSelect({
 }) {
   const id = useId();
   return (
-    // One to a row on a phone, where two side by side cut their choices ("With or withou"); several
+    // One to a row on a phone, where two side by side cut their choices ("Tous les boîtiers"); several
     // to a row on a wider screen.
     <FormControl sx={{ flex: '1 1 12rem', minWidth: 0 }}>
       <InputLabel htmlFor={id} shrink>
