@@ -205,58 +205,64 @@ function checkPage({ width, scope }: { width: number; scope?: string }): string[
   }
   problems.push(...small.slice(0, 10).map((t) => `tap target under 44 px: ${t}`));
 
-  // 4. Nothing fixed covering content.
-  const fixed = [...document.querySelectorAll(scope ? ':not(*)' : 'body *')].filter((el) => {
-    const position = getComputedStyle(el).position;
-    if (position !== 'fixed' && position !== 'sticky') return false;
-    const r = el.getBoundingClientRect();
-    return visible(el) && r.width > 0 && r.height > 0 && !el.querySelector('[role="alert"], [role="status"]');
-  });
-  const outside = (el: Element) => !fixed.some((f) => f.contains(el));
-  // A sticky element inside a box that scrolls (the weekly plan's time column) lets that box's
-  // content pass under it once the box is scrolled: scrolling it back shows the content again.
-  const scrolledUnder = (f: Element, el: Element) => {
-    if (getComputedStyle(f).position !== 'sticky') return false;
-    for (let box = f.parentElement; box && box !== document.body; box = box.parentElement) {
-      const style = getComputedStyle(box);
-      if (/auto|scroll/.test(style.overflowX + style.overflowY))
-        return box.contains(el) && (box.scrollLeft > 0 || box.scrollTop > 0);
+  // 4. Nothing fixed covering content (not asked of a dialog: it is the layer over the page).
+  const coveredByFixed = (): string[] => {
+    const fixed = [...document.querySelectorAll('body *')].filter((el) => {
+      const position = getComputedStyle(el).position;
+      if (position !== 'fixed' && position !== 'sticky') return false;
+      const r = el.getBoundingClientRect();
+      return (
+        visible(el) && r.width > 0 && r.height > 0 && !el.querySelector('[role="alert"], [role="status"]')
+      );
+    });
+    const outside = (el: Element) => !fixed.some((f) => f.contains(el));
+    // A sticky element inside a box that scrolls (the weekly plan's time column) lets that box's
+    // content pass under it once the box is scrolled: scrolling it back shows the content again.
+    const scrolledUnder = (f: Element, el: Element) => {
+      if (getComputedStyle(f).position !== 'sticky') return false;
+      for (let box = f.parentElement; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (/auto|scroll/.test(style.overflowX + style.overflowY))
+          return box.contains(el) && (box.scrollLeft > 0 || box.scrollTop > 0);
+      }
+      return false;
+    };
+    const content: Element[] = [];
+    const textWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
+      const parent = node.parentElement;
+      if (parent && node.textContent?.trim() && visible(parent) && outside(parent)) content.push(parent);
     }
-    return false;
-  };
-  const content: Element[] = [];
-  const textWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
-    const parent = node.parentElement;
-    if (parent && node.textContent?.trim() && visible(parent) && outside(parent)) content.push(parent);
-  }
-  content.push(...[...targets].filter((el) => visible(el) && outside(el)));
-  const covered = (lowerHalfOnly: boolean) => {
-    const found: string[] = [];
-    for (const f of fixed) {
-      const fr = f.getBoundingClientRect();
-      if (lowerHalfOnly && (getComputedStyle(f).position !== 'fixed' || fr.top < window.innerHeight / 2))
-        continue;
-      for (const el of content) {
-        const r = el.getBoundingClientRect();
-        const w = Math.min(r.right, fr.right) - Math.max(r.left, fr.left);
-        const h = Math.min(r.bottom, fr.bottom) - Math.max(r.top, fr.top);
-        // The ancestors' styles are read only for content that does lie under the element.
-        if (w > 2 && h > 2 && !scrolledUnder(f, el)) {
-          found.push(`${describe(el)} under ${describe(f)}`);
-          break;
+    content.push(...[...targets].filter((el) => visible(el) && outside(el)));
+    const covered = (lowerHalfOnly: boolean) => {
+      const found: string[] = [];
+      for (const f of fixed) {
+        const fr = f.getBoundingClientRect();
+        if (lowerHalfOnly && (getComputedStyle(f).position !== 'fixed' || fr.top < window.innerHeight / 2))
+          continue;
+        for (const el of content) {
+          const r = el.getBoundingClientRect();
+          const w = Math.min(r.right, fr.right) - Math.max(r.left, fr.left);
+          const h = Math.min(r.bottom, fr.bottom) - Math.max(r.top, fr.top);
+          // The ancestors' styles are read only for content that does lie under the element.
+          if (w > 2 && h > 2 && !scrolledUnder(f, el)) {
+            found.push(`${describe(el)} under ${describe(f)}`);
+            break;
+          }
         }
       }
-    }
-    return found;
+      return found;
+    };
+    window.scrollTo(0, 0);
+    const atTop = covered(false);
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const atBottom = covered(true);
+    window.scrollTo(0, 0);
+    return atTop.length || atBottom.length
+      ? [`covered by a fixed element: ${[...atTop, ...atBottom].slice(0, 4).join('; ')}`]
+      : [];
   };
-  window.scrollTo(0, 0);
-  const atTop = covered(false);
-  window.scrollTo(0, document.documentElement.scrollHeight);
-  const atBottom = covered(true);
-  window.scrollTo(0, 0);
-  if (atTop.length || atBottom.length)
-    problems.push(`covered by a fixed element: ${[...atTop, ...atBottom].slice(0, 4).join('; ')}`);
+  if (!scope) problems.push(...coveredByFixed());
 
   // 5. No text under a control it is not part of (a row's text running under the row's buttons).
   // What a box that clips its content hides is not on screen: each box is cut to its clipping
@@ -512,12 +518,21 @@ for (const phone of PHONES) {
  * layout). A button's name with a placeholder ({{name}}) takes the first row's.
  */
 type Lang = (typeof LANGUAGES)[number];
-const named = (lang: Lang, key: string): string | RegExp => {
-  const words = text(lang, key);
+const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A catalog text as a button's name: placeholders in `values` filled, any other one matching anything. */
+const named = (lang: Lang, key: string, values: Record<string, string> = {}): string | RegExp => {
+  const words = text(lang, key).replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name] ?? all);
   if (!words.includes('{{')) return words;
-  const parts = words.split(/\{\{\w+\}\}/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.+')}$`);
+  return new RegExp(
+    `^${words
+      .split(/\{\{\w+\}\}/)
+      .map(literal)
+      .join('.+')}$`,
+  );
 };
+/** Either of two names (what a row offers depends on its state). */
+const either = (...names: (string | RegExp)[]) =>
+  new RegExp(names.map((n) => (typeof n === 'string' ? `^${literal(n)}$` : n.source)).join('|'));
 const SECTIONS = ['basic', 'physical', 'vision', 'medical', 'emergency', 'additional'] as const;
 interface DialogOpener {
   account: 'anna' | 'heidi' | 'admin';
@@ -535,17 +550,14 @@ const DIALOGS: DialogOpener[] = [
     account: 'heidi' as const,
     path: '/my-health-data',
     button: (l: Lang) =>
-      text(l, 'healthData.editSection').replace('{{section}}', text(l, `healthData.sections.${section}`)),
+      named(l, 'healthData.editSection', { section: text(l, `healthData.sections.${section}`) }),
   })),
   { account: 'admin', path: '/devices', button: (l) => named(l, 'devices.bulkImport.open') },
   // A free box's assignment, or a held box's unbinding (which there is depends on the suite's files before).
   {
     account: 'admin',
     path: '/devices',
-    button: (l) =>
-      new RegExp(
-        ['assign', 'unbind'].map((a) => (named(l, `devices.actions.${a}`) as RegExp).source).join('|'),
-      ),
+    button: (l) => either(named(l, 'devices.actions.assign'), named(l, 'devices.actions.unbind')),
   },
   { account: 'admin', path: '/devices', button: (l) => named(l, 'devices.actions.qr') },
   { account: 'admin', path: '/patient-list', button: (l) => named(l, 'patients.impersonate.buttonFor') },
