@@ -67,6 +67,9 @@ test.describe('signed in', () => {
     await page.route(/\/assets\/profiles-[\w-]+\.js$/, (route) => route.abort());
     await page.getByRole('button', { name: 'Open the account menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
+    // The error page shows for a moment before the reload too: wait for the reload, then for the page
+    // it ends on.
+    await expect.poll(() => loads).toBe(1);
     await expect(page.getByRole('heading', { name: 'OOPS! Something went wrong here' })).toBeVisible();
     await expect(page.getByText('Our experts are working to fix the issue.')).toBeVisible();
     expect(loads).toBe(1);
