@@ -105,13 +105,21 @@ async function fillHealthData(baseURL: string): Promise<void> {
   }
 }
 
-async function firstMedicineId(baseURL: string): Promise<number> {
+interface Medicine {
+  id: number;
+  name: string;
+  dosage_times: string[];
+}
+/** The demo patient's first medicine, or with `scheduled` the first with dosage times. */
+async function firstMedicine(baseURL: string, scheduled = false): Promise<Medicine> {
   const token = tokenOf('anna');
   const res = await fetch(`${baseURL}/api/medicines`, { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await res.json()) as { data: { id: number }[] };
-  if (!data[0]) throw new Error('the demo patient has no medicine');
-  return data[0].id;
+  const { data } = (await res.json()) as { data: Medicine[] };
+  const medicine = data.find((m) => !scheduled || m.dosage_times.length > 0);
+  if (!medicine) throw new Error(`the demo patient has no ${scheduled ? 'scheduled ' : ''}medicine`);
+  return medicine;
 }
+const firstMedicineId = async (baseURL: string) => (await firstMedicine(baseURL)).id;
 
 const fill = (pattern: string, medicineId: number) =>
   pattern === '*' ? '/no/such/page' : pattern.replace(':id', String(medicineId));
@@ -536,16 +544,42 @@ const either = (...names: (string | RegExp)[]) =>
 const SECTIONS = ['basic', 'physical', 'vision', 'medical', 'emergency', 'additional'] as const;
 interface DialogOpener {
   account: 'anna' | 'heidi' | 'admin';
+  /** The page it opens on; `:id` is the demo patient's first medicine with dosage times. */
   path: string;
-  /** The button that opens it, and the menu item after it where the button opens a menu. */
-  button: (lang: Lang) => string | RegExp;
+  /** The button that opens it (`medicine`: the one of `:id`), and the menu item after it where the button opens a menu. */
+  button: (lang: Lang, medicine: { name: string }) => string | RegExp;
   item?: (lang: Lang) => string | RegExp;
+  /** The layer it opens, where that is no `role="dialog"` (the phone's menu drawer). */
+  layer?: string;
 }
 const DIALOGS: DialogOpener[] = [
+  // The shell's: the phone's menu, the settings, the log-out question.
+  {
+    account: 'anna',
+    path: '/my-medicine',
+    button: (l) => named(l, 'nav.openMenu'),
+    layer: '.MuiDrawer-paper',
+  },
+  { account: 'anna', path: '/my-medicine', button: (l) => named(l, 'settings.open') },
+  {
+    account: 'anna',
+    path: '/my-medicine',
+    button: (l) => named(l, 'userMenu.open'),
+    item: (l) => named(l, 'nav.logout'),
+  },
   { account: 'anna', path: '/my-medicine', button: (l) => named(l, 'medicines.add.button') },
   { account: 'anna', path: '/my-medicine', button: (l) => named(l, 'emediplan.import.button') },
   { account: 'anna', path: '/my-medicine/type-2', button: (l) => named(l, 'medicines.intake.tookOne') },
   { account: 'anna', path: '/profile', button: (l) => named(l, 'account.delete.open') },
+  // Delete a medicine, or one of its dosage times on its page (each asks first).
+  {
+    account: 'anna',
+    path: '/my-medicine',
+    button: (l, medicine) => named(l, 'medicines.list.delete', { name: medicine.name }),
+  },
+  { account: 'anna', path: '/my-medicine/:id/edit', button: (l) => named(l, 'medicines.schedule.delete') },
+  // Two-step sign-in asks for the password first.
+  { account: 'anna', path: '/profile/security', button: (l) => named(l, 'security.twoFactor.setUp') },
   ...SECTIONS.map((section) => ({
     account: 'heidi' as const,
     path: '/my-health-data',
@@ -567,15 +601,23 @@ const DIALOGS: DialogOpener[] = [
     button: (l) => named(l, 'patientActions.menuFor'),
     item: (l) => named(l, 'patientActions.block.item'),
   },
+  {
+    account: 'admin',
+    path: '/patient-list',
+    button: (l) => named(l, 'patientActions.menuFor'),
+    item: (l) =>
+      either(named(l, 'patientActions.role.makeAdmin'), named(l, 'patientActions.role.makePatient')),
+  },
 ];
 
 test('every dialog of the patient, the health-data user and the administrator fits a 360 px phone in every language', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  // Fifteen dialogs in three languages: about two minutes on CI's 2 cores; a limit, not a measurement.
-  test.setTimeout(300_000);
+  // 23 dialogs in three languages: about three minutes on CI's 2 cores; a limit, not a measurement.
+  test.setTimeout(480_000);
   await fillHealthData(baseURL ?? '');
+  const medicine = await firstMedicine(baseURL ?? '', true);
   const phone = PHONES[0];
   const report: string[] = [];
   let checked = 0;
@@ -585,26 +627,24 @@ test('every dialog of the patient, the health-data user and the administrator fi
     for (const dialog of DIALOGS.filter((d) => d.account === account)) {
       for (const lang of LANGUAGES) {
         await context.addCookies([{ name: 'i18n_redirected', value: lang, url: baseURL ?? '' }]);
-        await page.goto(prefixed(dialog.path, lang));
+        await page.goto(prefixed(fill(dialog.path, medicine.id), lang));
         await settle(page);
-        const name = dialog.button(lang);
+        const name = dialog.button(lang, medicine);
         await page.getByRole('button', { name, exact: true }).first().click({ timeout: 20_000 });
         if (dialog.item)
           await page
             .getByRole('menuitem', { name: dialog.item(lang), exact: true })
             .click({ timeout: 20_000 });
-        const open = page.getByRole('dialog').last();
+        const layer = dialog.layer ?? '[role="dialog"]';
+        const open = page.locator(layer).last();
         await expect(open).toBeVisible();
         await page.waitForLoadState('networkidle');
-        for (const problem of await page.evaluate(checkPage, {
-          width: phone.width,
-          scope: '[role="dialog"]',
-        })) {
+        for (const problem of await page.evaluate(checkPage, { width: phone.width, scope: layer })) {
           report.push(`${dialog.path} "${name}" at ${phone.width}×${phone.height} ${lang}: ${problem}`);
         }
         checked++;
         await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(page.locator(layer)).toHaveCount(0);
       }
     }
     await context.close();

@@ -85,7 +85,13 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar>
-        <AppLink to={paths.dashboard} underline="none" aria-label={t('nav.dashboard')}>
+        {/* A finger's target like the app bar's logo (the drawer on a phone): 44 px high. */}
+        <AppLink
+          to={paths.dashboard}
+          underline="none"
+          aria-label={t('nav.dashboard')}
+          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        >
           <Logo size={30} />
         </AppLink>
       </Toolbar>
