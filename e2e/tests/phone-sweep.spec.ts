@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Audience, PAGE_PATHS } from '../../packages/web/src/app/routes/page-paths';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { ARTIFACTS, accounts, statePath, text, webfontLoaded } from './support';
+import { addMedicine, newPatient, signInAs, skipTour } from './medicines-support';
+import { ARTIFACTS, accounts, lastMailTo, statePath, text, webfontLoaded } from './support';
 
 /*
  * Issue 23 item 11: every page of the patient and of the health-data user on two phones, in
  * English, German and French, light and dark. The pages come from the router's own list
  * (packages/web/src/app/routes/page-paths.ts, checked against the router by page-paths.test.ts),
- * so a new page is swept too. Six rules:
+ * so a new page is swept too. Seven rules:
  *  1. no horizontal scroll: the document is no wider than the width set (with mobile emulation
  *     innerWidth itself grows to fit wide content, so it is compared with the set width);
  *  2. no text wrapped inside a word (a break is allowed after a hyphen, a dash or a slash);
@@ -18,7 +19,8 @@ import { ARTIFACTS, accounts, statePath, text, webfontLoaded } from './support';
  *     that a scrolled box has moved under its own sticky column is that box's to scroll back);
  *  5. no text under a control it is not part of (a list row's text running under the row's edit
  *     and delete buttons), as far as it is on screen (not clipped by a box around it);
- *  6. no field's label, nor a list box's chosen value, cut short with an ellipsis.
+ *  6. no field's label, nor a list box's chosen value, cut short with an ellipsis;
+ *  7. no text running out of its box sideways, clipped or to be scrolled (a long e-mail address).
  * Each page is loaded once per phone and account; language (the URL's prefix, by the router's own
  * history) and theme (the stored setting, read in as another tab's change would be) then switch in
  * place. Phone screenshots of the main pages go to e2e/artifacts/ beside the desktop ones.
@@ -126,7 +128,7 @@ const fill = (pattern: string, medicineId: number) =>
 const prefixed = (url: string, lang: string) => (lang === 'en' ? url : `/${lang}${url === '/' ? '' : url}`);
 
 /**
- * The six rules, checked in the page; each problem as one line. With `scope` (an open dialog), what
+ * The seven rules, checked in the page; each problem as one line. With `scope` (an open dialog), what
  * is inside the topmost element it names: rule 1 asks that nothing sticks out of it, and rule 4 is
  * left out (the dialog is the layer over the page).
  */
@@ -365,6 +367,28 @@ function checkPage({ width, scope }: { width: number; scope?: string }): string[
     if (needs > room + 1) cut.push(`"${option.text}" ${Math.round(room)} of ${Math.round(needs)} px`);
   }
   problems.push(...cut.slice(0, 5).map((c) => `cut short: ${c}`));
+
+  // 7. No text running out of its box sideways: a box that clips or scrolls its own text (a long
+  // e-mail address in a banner). The rows that scroll on purpose (tabs, a table in its card) and
+  // the ellipses of rule 6 excepted.
+  const runOver = [...root.querySelectorAll('*')]
+    .filter((el) => {
+      if (!visible(el) || el.scrollWidth <= el.clientWidth + 1 || el.clientWidth < 2) return false;
+      const style = getComputedStyle(el);
+      if (style.overflowX === 'visible' || style.textOverflow === 'ellipsis') return false;
+      if (el.closest('.MuiTabs-scroller, .MuiTableContainer-root, [role="tablist"]')) return false;
+      // Its own text, or an inline child's, ends past its inner edge.
+      const edge = el.getBoundingClientRect().right - Number.parseFloat(style.borderRightWidth) + 1;
+      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let t = texts.nextNode(); t; t = texts.nextNode()) {
+        if (!t.textContent?.trim() || !t.parentElement || !visible(t.parentElement)) continue;
+        range.selectNodeContents(t);
+        if ([...range.getClientRects()].some((r) => r.width > 0 && r.right > edge)) return true;
+      }
+      return false;
+    })
+    .map((el) => `${describe(el)} ${el.clientWidth} of ${el.scrollWidth} px`);
+  problems.push(...runOver.slice(0, 5).map((r) => `text runs out of its box: ${r}`));
   return problems;
 }
 
@@ -654,6 +678,85 @@ test('every dialog of the patient, the health-data user and the administrator fi
     contentType: 'text/plain',
   });
   expect(checked).toBe(DIALOGS.length * LANGUAGES.length);
+  expect(report, report.join('\n')).toEqual([]);
+});
+
+/*
+ * A caregiver reads a patient's pages on their phone, under a banner naming whose data it is (issue
+ * 26 item 5): the same pages, with the banner and without the buttons that write. By the same rules
+ * at the narrower phone in the three languages, with a long double name in the banner. Light only:
+ * the theme changes no layout.
+ */
+const CARED_FOR_PAGES = PAGE_PATHS.filter(
+  (p) => p.audience === 'signedIn' && /^\/(dashboard|my-medicine)(\/[\w-]+)?$/.test(p.path),
+);
+test('a caregiver reading a patient fits a 360 px phone in every language', async ({
+  browser,
+  baseURL,
+  page: setup,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const name = 'Anna-Lena Bernasconi-Schwarzenbach';
+  const patient = await newPatient(setup, name);
+  const carer = await newPatient(setup, 'Carl Carer');
+  await addMedicine(setup, patient, {
+    name: 'Metformin Sandoz',
+    start_date: new Date().toISOString().slice(0, 10),
+    dosage_times: ['08:00', '20:00'],
+  });
+  const invited = await setup.request.post('/api/caregivers/invite', {
+    headers: { authorization: `Bearer ${patient.token}` },
+    data: { data: { email: carer.email } },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const tokenOf = () =>
+    (lastMailTo(carer.email) ?? '').match(/caregiving\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+  await expect.poll(tokenOf).not.toBe('');
+  const taken = await setup.request.post('/api/caregivers/accept', {
+    headers: { authorization: `Bearer ${carer.token}` },
+    data: { data: { token: tokenOf() } },
+  });
+  expect(taken.ok(), await taken.text()).toBe(true);
+
+  const phone = PHONES[0];
+  const context = await phoneContext(browser, baseURL ?? '', phone, 'guest');
+  const page = await context.newPage();
+  await skipTour(page);
+  await signInAs(page, carer);
+  await page.goto('/caregiving');
+  await page.getByRole('button', { name: text('en', 'caregiving.open').replace('{{name}}', name) }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const report: string[] = [];
+  let checked = 0;
+  for (const { path: url } of CARED_FOR_PAGES) {
+    for (const lang of LANGUAGES) {
+      await context.addCookies([{ name: 'i18n_redirected', value: lang, url: baseURL ?? '' }]);
+      await page.goto(prefixed(url, lang));
+      await settle(page);
+      // Still the patient's data: the banner is there in every language.
+      await expect(page.getByRole('region', { name: text(lang, 'caregiving.bannerLabel') })).toBeVisible();
+      for (const problem of await page.evaluate(checkPage, { width: phone.width })) {
+        report.push(`${url} (caregiver) at ${phone.width}×${phone.height} ${lang}: ${problem}`);
+      }
+      checked++;
+      if (url === '/dashboard' || url === '/my-medicine')
+        await page.screenshot({
+          path: path.join(
+            ARTIFACTS,
+            `phone-${phone.width}-caregiver${url.replace('/', '-')}-${lang}-light.png`,
+          ),
+          fullPage: true,
+        });
+    }
+  }
+  await context.close();
+  await testInfo.attach('phone-sweep-caregiver.txt', {
+    body: report.join('\n') || 'no problem',
+    contentType: 'text/plain',
+  });
+  // The dashboard's four views, My Medicine's three, and its add page (which says a caregiver adds nothing).
+  expect(CARED_FOR_PAGES.length).toBe(8);
+  expect(checked).toBe(CARED_FOR_PAGES.length * LANGUAGES.length);
   expect(report, report.join('\n')).toEqual([]);
 });
 

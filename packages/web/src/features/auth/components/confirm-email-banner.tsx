@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { withEmailAddress } from '../../../components/email-address';
 import { failureKey } from '../../../lib/api-client';
 import { useUser } from '../../../lib/current-user';
 import { useSendEmailConfirmation } from '../api/send-email-confirmation';
@@ -27,7 +28,7 @@ export function ConfirmEmailBanner() {
   const me = user.data;
   if (!me || me.confirmed || hidden) return null;
   const status = send.isSuccess
-    ? t('auth.confirmBanner.sent', { email: me.email })
+    ? withEmailAddress(t('auth.confirmBanner.sent', { email: me.email }), me.email)
     : send.isError
       ? t(failureKey(send.error))
       : null;
@@ -44,7 +45,7 @@ export function ConfirmEmailBanner() {
       <AlertTitle id={titleId}>
         {justSignedUp ? t('auth.confirmBanner.checkInbox') : t('auth.confirmBanner.title')}
       </AlertTitle>
-      {t('auth.confirmBanner.text', { email: me.email })}
+      {withEmailAddress(t('auth.confirmBanner.text', { email: me.email }), me.email)}
       <div>
         <Button
           size="small"

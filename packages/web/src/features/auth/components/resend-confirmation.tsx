@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { withEmailAddress } from '../../../components/email-address';
 import { TextInput } from '../../../components/text-input';
 import { failureKey } from '../../../lib/api-client';
 import { useFieldProps } from '../../../lib/form';
@@ -40,7 +41,7 @@ export function ResendConfirmation({ email = '' }: { email?: string }) {
   if (sentTo)
     return (
       <Alert severity="success" role="status">
-        {t('auth.confirm.sent', { email: sentTo })}
+        {withEmailAddress(t('auth.confirm.sent', { email: sentTo }), sentTo)}
       </Alert>
     );
   return (

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
+import { withEmailAddress } from '../../../components/email-address';
 import { Loading } from '../../../components/loading';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths';
 import { useLocalizedPath } from '../../../hooks/use-locale';
@@ -54,7 +55,10 @@ export function EmailConfirmationPage() {
         <CheckCircle color="success" sx={{ fontSize: 64, mb: 2 }} aria-hidden="true" />
         <AuthHeading title={t('auth.confirm.title')} heading={t('auth.confirm.successHeading')} />
         <Typography color="text.secondary" sx={{ mt: -1, mb: 4 }}>
-          {t('auth.confirm.successText', { email: confirmation.data.email })}
+          {withEmailAddress(
+            t('auth.confirm.successText', { email: confirmation.data.email }),
+            confirmation.data.email,
+          )}
         </Typography>
         <Button
           variant="contained"

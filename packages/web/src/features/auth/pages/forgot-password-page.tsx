@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
+import { withEmailAddress } from '../../../components/email-address';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { failureKey } from '../../../lib/api-client';
@@ -50,7 +51,7 @@ export function ForgotPasswordPage() {
       />
       {sentTo ? (
         <Alert severity="success" role="status">
-          {t('auth.forgot.sent', { email: sentTo })}
+          {withEmailAddress(t('auth.forgot.sent', { email: sentTo }), sentTo)}
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>

@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AppLink } from '../../../components/app-link';
+import { withEmailAddress } from '../../../components/email-address';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { useLocale, useLocalizedPath } from '../../../hooks/use-locale';
@@ -71,7 +72,7 @@ export function SignUpPage() {
         <AuthHeading title={t('auth.signup.title')} heading={t('auth.signup.checkInbox')} />
         <Stack spacing={2.5}>
           <Alert severity="success" role="status">
-            {t('auth.signup.sent', { email: sentTo })}
+            {withEmailAddress(t('auth.signup.sent', { email: sentTo }), sentTo)}
           </Alert>
           <Button component={RouterLink} to={href(paths.signIn)} variant="contained" size="large">
             {t('auth.signin.submit')}

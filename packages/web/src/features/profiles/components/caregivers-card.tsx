@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContentCard } from '../../../components/content-card';
+import { EmailAddress } from '../../../components/email-address';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { QueryState } from '../../../components/query-state';
 import { failureKey } from '../../../lib/api-client';
@@ -110,7 +111,7 @@ function CaregiverList({ caregivers }: { caregivers: Caregiver[] }) {
                   sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
                 >
                   <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                    {c.name ?? c.email}
+                    {c.name ?? <EmailAddress address={c.email} />}
                   </Box>
                   <Chip
                     size="small"
@@ -123,7 +124,7 @@ function CaregiverList({ caregivers }: { caregivers: Caregiver[] }) {
                 <>
                   {c.name ? (
                     <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                      {c.email}
+                      <EmailAddress address={c.email} />
                     </Box>
                   ) : null}
                   {t(c.acceptedAt ? 'profile.caregivers.since' : 'profile.caregivers.invitedAt', {
