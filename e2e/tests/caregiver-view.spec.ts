@@ -115,6 +115,9 @@ test('the caregiver sees the missed dose', async ({ page, browser }) => {
   await expect(phone).toHaveURL(/\/dashboard$/);
   const banner = phone.getByRole('region', { name: 'Caregiver view' });
   await expect(banner.getByText('You are looking at the data of Maria Missed')).toBeVisible();
+  // The caregiver is not greeted by the patient's name: the day is named as the patient's.
+  await expect(phone.getByRole('heading', { level: 2, name: /^Maria's day · / })).toBeVisible();
+  await expect(phone.getByText(/^Hello /)).toHaveCount(0);
   const today = phone.getByRole('list', { name: "Today's doses" });
   const dose = today.getByRole('listitem').filter({ hasText: englishTime(time) });
   await expect(dose.getByText('Missolin')).toBeVisible();

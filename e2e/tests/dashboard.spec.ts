@@ -50,6 +50,8 @@ test.describe('the demo patient', () => {
       page.getByRole('list', { name: "Today's doses" }).getByRole('listitem').first(),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Next dose' })).toBeVisible();
+    // One's own dashboard greets one by name.
+    await expect(page.getByRole('heading', { level: 2, name: /^Hello Anna · / })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Weekly plan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/weekly$/);

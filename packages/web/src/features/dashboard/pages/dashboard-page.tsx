@@ -47,7 +47,12 @@ export function DashboardPage() {
                 return (
                   <>
                     <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                      {t('pages.dashboard.greeting', { name: p.givenname })} · {formatDate(today, lang)}
+                      {/* A caregiver or an administrator acting for the patient is not greeted by the patient's name. */}
+                      {t(subject ? 'pages.dashboard.dayOf' : 'pages.dashboard.greeting', {
+                        name: p.givenname,
+                      })}
+                      {' · '}
+                      {formatDate(today, lang)}
                     </Typography>
                     <TodaySummary today={day} next={next} medicines={p.medicines} />
                     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
