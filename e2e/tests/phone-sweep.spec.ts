@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Audience, PAGE_PATHS } from '../../packages/web/src/app/routes/page-paths';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { addMedicine, newPatient, signInAs, skipTour } from './medicines-support';
-import { ARTIFACTS, accounts, lastMailTo, statePath, text, webfontLoaded } from './support';
+import { addMedicine, newPatient, PASSWORD, signInAs, skipTour, withDb } from './medicines-support';
+import { ARTIFACTS, accounts, lastMailTo, signIn, statePath, text, webfontLoaded } from './support';
 
 /*
  * Issue 23 item 11: every page of the patient and of the health-data user on two phones, in
@@ -573,11 +573,23 @@ interface DialogOpener {
   /** The button that opens it (`medicine`: the one of `:id`), and the menu item after it where the button opens a menu. */
   button: (lang: Lang, medicine: { name: string }) => string | RegExp;
   item?: (lang: Lang) => string | RegExp;
-  /** The layer it opens, where that is no `role="dialog"` (the phone's menu drawer). */
+  /** The layer it opens, where that is no `role="dialog"` (the phone's menu drawer, a menu). */
   layer?: string;
 }
 const DIALOGS: DialogOpener[] = [
-  // The shell's: the phone's menu, the settings, the log-out question.
+  // The shell's: the phone's menu, the account and language menus, the settings, the log-out question.
+  {
+    account: 'anna',
+    path: '/my-medicine',
+    button: (l) => named(l, 'userMenu.open'),
+    layer: '.MuiPopover-paper',
+  },
+  {
+    account: 'anna',
+    path: '/my-medicine',
+    button: (l) => named(l, 'language.choose'),
+    layer: '.MuiPopover-paper',
+  },
   {
     account: 'anna',
     path: '/my-medicine',
@@ -638,7 +650,7 @@ test('every dialog of the patient, the health-data user and the administrator fi
   browser,
   baseURL,
 }, testInfo) => {
-  // 23 dialogs in three languages: about three minutes on CI's 2 cores; a limit, not a measurement.
+  // 25 dialogs and menus in three languages: about three minutes on CI's 2 cores; a limit, not a measurement.
   test.setTimeout(480_000);
   await fillHealthData(baseURL ?? '');
   const medicine = await firstMedicine(baseURL ?? '', true);
@@ -663,6 +675,12 @@ test('every dialog of the patient, the health-data user and the administrator fi
         const open = page.locator(layer).last();
         await expect(open).toBeVisible();
         await page.waitForLoadState('networkidle');
+        // Opened: a menu grows in from 75 % (a transform), which its boxes would be measured at.
+        await page.waitForFunction(() =>
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        );
         for (const problem of await page.evaluate(checkPage, { width: phone.width, scope: layer })) {
           report.push(`${dialog.path} "${name}" at ${phone.width}×${phone.height} ${lang}: ${problem}`);
         }
@@ -682,14 +700,60 @@ test('every dialog of the patient, the health-data user and the administrator fi
 });
 
 /*
- * A caregiver reads a patient's pages on their phone, under a banner naming whose data it is (issue
- * 26 item 5): the same pages, with the banner and without the buttons that write. By the same rules
- * at the narrower phone in the three languages, with a long double name in the banner. Light only:
- * the theme changes no layout.
+ * Someone else reads a patient's pages on a phone, under a banner naming whose data it is: a
+ * caregiver (issue 26 item 5, read-only) or an administrator acting for the patient (impersonation).
+ * The same pages, with the banner; by the same rules at the narrower phone in the three languages,
+ * with a long double name in the banner. Light only: the theme changes no layout.
  */
-const CARED_FOR_PAGES = PAGE_PATHS.filter(
+const READ_FOR_PAGES = PAGE_PATHS.filter(
   (p) => p.audience === 'signedIn' && /^\/(dashboard|my-medicine)(\/[\w-]+)?$/.test(p.path),
 );
+/** A patient with a long double name and a medicine with two dosage times. */
+async function patientWithLongName(setup: Page, name: string) {
+  const patient = await newPatient(setup, name);
+  await addMedicine(setup, patient, {
+    name: 'Metformin Sandoz',
+    start_date: new Date().toISOString().slice(0, 10),
+    dosage_times: ['08:00', '20:00'],
+  });
+  return patient;
+}
+/**
+ * Sweeps the patient's pages in the page whose reader already reads for the patient; `banner` is
+ * the region's name in each language, `who` names the reader in the report and the screenshots.
+ */
+async function sweepReadingFor(
+  page: Page,
+  baseURL: string,
+  who: 'caregiver' | 'admin',
+  banner: (lang: Lang) => string,
+  report: string[],
+) {
+  const phone = PHONES[0];
+  let checked = 0;
+  for (const { path: url } of READ_FOR_PAGES) {
+    for (const lang of LANGUAGES) {
+      await page.context().addCookies([{ name: 'i18n_redirected', value: lang, url: baseURL }]);
+      await page.goto(prefixed(url, lang));
+      await settle(page);
+      // Still the patient's data: the banner is there in every language.
+      await expect(page.getByRole('region', { name: banner(lang) })).toBeVisible();
+      for (const problem of await page.evaluate(checkPage, { width: phone.width })) {
+        report.push(`${url} (${who}) at ${phone.width}×${phone.height} ${lang}: ${problem}`);
+      }
+      checked++;
+      if (url === '/dashboard' || url === '/my-medicine')
+        await page.screenshot({
+          path: path.join(ARTIFACTS, `phone-${phone.width}-${who}${url.replace('/', '-')}-${lang}-light.png`),
+          fullPage: true,
+        });
+    }
+  }
+  // The dashboard's four views, My Medicine's three, and its add page.
+  expect(READ_FOR_PAGES.length).toBe(8);
+  expect(checked).toBe(READ_FOR_PAGES.length * LANGUAGES.length);
+}
+
 test('a caregiver reading a patient fits a 360 px phone in every language', async ({
   browser,
   baseURL,
@@ -697,13 +761,8 @@ test('a caregiver reading a patient fits a 360 px phone in every language', asyn
 }, testInfo) => {
   test.setTimeout(240_000);
   const name = 'Anna-Lena Bernasconi-Schwarzenbach';
-  const patient = await newPatient(setup, name);
+  const patient = await patientWithLongName(setup, name);
   const carer = await newPatient(setup, 'Carl Carer');
-  await addMedicine(setup, patient, {
-    name: 'Metformin Sandoz',
-    start_date: new Date().toISOString().slice(0, 10),
-    dosage_times: ['08:00', '20:00'],
-  });
   const invited = await setup.request.post('/api/caregivers/invite', {
     headers: { authorization: `Bearer ${patient.token}` },
     data: { data: { email: carer.email } },
@@ -718,45 +777,62 @@ test('a caregiver reading a patient fits a 360 px phone in every language', asyn
   });
   expect(taken.ok(), await taken.text()).toBe(true);
 
-  const phone = PHONES[0];
-  const context = await phoneContext(browser, baseURL ?? '', phone, 'guest');
+  const context = await phoneContext(browser, baseURL ?? '', PHONES[0], 'guest');
   const page = await context.newPage();
   await skipTour(page);
   await signInAs(page, carer);
   await page.goto('/caregiving');
-  await page.getByRole('button', { name: text('en', 'caregiving.open').replace('{{name}}', name) }).click();
+  await page.getByRole('button', { name: named('en', 'caregiving.open', { name }) }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const report: string[] = [];
-  let checked = 0;
-  for (const { path: url } of CARED_FOR_PAGES) {
-    for (const lang of LANGUAGES) {
-      await context.addCookies([{ name: 'i18n_redirected', value: lang, url: baseURL ?? '' }]);
-      await page.goto(prefixed(url, lang));
-      await settle(page);
-      // Still the patient's data: the banner is there in every language.
-      await expect(page.getByRole('region', { name: text(lang, 'caregiving.bannerLabel') })).toBeVisible();
-      for (const problem of await page.evaluate(checkPage, { width: phone.width })) {
-        report.push(`${url} (caregiver) at ${phone.width}×${phone.height} ${lang}: ${problem}`);
-      }
-      checked++;
-      if (url === '/dashboard' || url === '/my-medicine')
-        await page.screenshot({
-          path: path.join(
-            ARTIFACTS,
-            `phone-${phone.width}-caregiver${url.replace('/', '-')}-${lang}-light.png`,
-          ),
-          fullPage: true,
-        });
-    }
-  }
+  await sweepReadingFor(page, baseURL ?? '', 'caregiver', (l) => text(l, 'caregiving.bannerLabel'), report);
   await context.close();
   await testInfo.attach('phone-sweep-caregiver.txt', {
     body: report.join('\n') || 'no problem',
     contentType: 'text/plain',
   });
-  // The dashboard's four views, My Medicine's three, and its add page (which says a caregiver adds nothing).
-  expect(CARED_FOR_PAGES.length).toBe(8);
-  expect(checked).toBe(CARED_FOR_PAGES.length * LANGUAGES.length);
+  expect(report, report.join('\n')).toEqual([]);
+});
+
+test('an administrator acting for a patient fits a 360 px phone in every language', async ({
+  browser,
+  baseURL,
+  page: setup,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const name = 'Marie-Claire Bernasconi-Zürcher';
+  const patient = await patientWithLongName(setup, name);
+  // An administrator of this test's own: starting an impersonation ends the administrator's other
+  // sessions, and the demo administrator's serves the other tests.
+  const admin = await newPatient(setup, 'Alma Admin');
+  withDb((db) => {
+    db.prepare("update users set role = 'admin', confirmed = 1 where email = ?").run(admin.email);
+    db.prepare(
+      "update profiles set profiletype = 'admin' where user_id = (select id from users where email = ?)",
+    ).run(admin.email);
+  });
+
+  const context = await phoneContext(browser, baseURL ?? '', PHONES[0], 'guest');
+  const page = await context.newPage();
+  await skipTour(page);
+  await page.goto('/auth/signin');
+  await signIn(page, admin.email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/patient-list/impersonate?q=${encodeURIComponent(patient.email)}`);
+  await page.getByRole('button', { name: named('en', 'patients.impersonate.buttonFor', { name }) }).click();
+  const dialog = page.getByRole('dialog', { name: named('en', 'patients.reason.title', { name }) });
+  await dialog
+    .getByLabel(new RegExp(`^${text('en', 'patients.reason.label')}`))
+    .fill('Phone call about the plan');
+  await dialog.getByRole('button', { name: text('en', 'patients.reason.start') }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const report: string[] = [];
+  await sweepReadingFor(page, baseURL ?? '', 'admin', (l) => text(l, 'pages.users.impersonate'), report);
+  await context.close();
+  await testInfo.attach('phone-sweep-impersonation.txt', {
+    body: report.join('\n') || 'no problem',
+    contentType: 'text/plain',
+  });
   expect(report, report.join('\n')).toEqual([]);
 });
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmailAddress } from '../../components/email-address';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { useLocalizedPath } from '../../hooks/use-locale';
@@ -61,8 +62,9 @@ export default function UserMenuPopover({ id, anchor, name, onClose }: UserMenuP
             <Typography sx={{ fontWeight: 600, textTransform: 'uppercase' }} noWrap>
               {name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {user?.email}
+            {/* The whole address, on two lines if it must: it tells which account this is. */}
+            <Typography variant="body2" color="text.secondary">
+              {user?.email ? <EmailAddress address={user.email} /> : null}
             </Typography>
           </Box>
         </Box>

@@ -2,6 +2,7 @@ import ContactEmergency from '@mui/icons-material/ContactEmergency';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { STANDALONE_LINK } from '../../../components/app-link';
+import { EmailAddress } from '../../../components/email-address';
 import type { HealthData } from '../api/get-health-data';
 import { EmergencyContactDialog } from './emergency-contact-dialog';
 import { SectionCard } from './section-card';
@@ -34,7 +35,7 @@ export function EmergencyContactCard({ data }: { data: HealthData['emergency-con
               label: t('healthData.emergency.email'),
               value: data.email ? (
                 <Link href={`mailto:${data.email}`} sx={STANDALONE_LINK}>
-                  {data.email}
+                  <EmailAddress address={data.email} />
                 </Link>
               ) : null,
             },

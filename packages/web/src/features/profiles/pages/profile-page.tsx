@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, STANDALONE_LINK } from '../../../components/app-link';
 import { ContentCard } from '../../../components/content-card';
+import { EmailAddress } from '../../../components/email-address';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -66,7 +67,7 @@ export function ProfilePage() {
                       {name}
                     </Typography>
                     <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {user?.email}
+                      {user?.email ? <EmailAddress address={user.email} /> : null}
                     </Typography>
                   </Box>
                 </Box>
