@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Audience, PAGE_PATHS } from '../../packages/web/src/app/routes/page-paths';
-import { type Browser, expect, type Page, test } from './fixtures';
+import { type Browser, expect, type Page, type TestInfo, test } from './fixtures';
 import { addMedicine, newPatient, PASSWORD, signInAs, skipTour, withDb } from './medicines-support';
 import { ARTIFACTS, accounts, lastMailTo, signIn, statePath, text, webfontLoaded } from './support';
 
@@ -727,9 +727,10 @@ async function sweepReadingFor(
   baseURL: string,
   who: 'caregiver' | 'admin',
   banner: (lang: Lang) => string,
-  report: string[],
+  testInfo: TestInfo,
 ) {
   const phone = PHONES[0];
+  const report: string[] = [];
   let checked = 0;
   for (const { path: url } of READ_FOR_PAGES) {
     for (const lang of LANGUAGES) {
@@ -749,9 +750,15 @@ async function sweepReadingFor(
         });
     }
   }
+  await page.context().close();
+  await testInfo.attach(`phone-sweep-${who}.txt`, {
+    body: report.join('\n') || 'no problem',
+    contentType: 'text/plain',
+  });
   // The dashboard's four views, My Medicine's three, and its add page.
   expect(READ_FOR_PAGES.length).toBe(8);
   expect(checked).toBe(READ_FOR_PAGES.length * LANGUAGES.length);
+  expect(report, report.join('\n')).toEqual([]);
 }
 
 test('a caregiver reading a patient fits a 360 px phone in every language', async ({
@@ -784,14 +791,7 @@ test('a caregiver reading a patient fits a 360 px phone in every language', asyn
   await page.goto('/caregiving');
   await page.getByRole('button', { name: named('en', 'caregiving.open', { name }) }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const report: string[] = [];
-  await sweepReadingFor(page, baseURL ?? '', 'caregiver', (l) => text(l, 'caregiving.bannerLabel'), report);
-  await context.close();
-  await testInfo.attach('phone-sweep-caregiver.txt', {
-    body: report.join('\n') || 'no problem',
-    contentType: 'text/plain',
-  });
-  expect(report, report.join('\n')).toEqual([]);
+  await sweepReadingFor(page, baseURL ?? '', 'caregiver', (l) => text(l, 'caregiving.bannerLabel'), testInfo);
 });
 
 test('an administrator acting for a patient fits a 360 px phone in every language', async ({
@@ -826,14 +826,7 @@ test('an administrator acting for a patient fits a 360 px phone in every languag
     .fill('Phone call about the plan');
   await dialog.getByRole('button', { name: text('en', 'patients.reason.start') }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const report: string[] = [];
-  await sweepReadingFor(page, baseURL ?? '', 'admin', (l) => text(l, 'pages.users.impersonate'), report);
-  await context.close();
-  await testInfo.attach('phone-sweep-impersonation.txt', {
-    body: report.join('\n') || 'no problem',
-    contentType: 'text/plain',
-  });
-  expect(report, report.join('\n')).toEqual([]);
+  await sweepReadingFor(page, baseURL ?? '', 'admin', (l) => text(l, 'pages.users.impersonate'), testInfo);
 });
 
 /*
