@@ -826,6 +826,10 @@ test('an administrator acting for a patient fits a 360 px phone in every languag
     .fill('Phone call about the plan');
   await dialog.getByRole('button', { name: text('en', 'patients.reason.start') }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The banner's title with each language's own punctuation (French: a space before the colon).
+  await page.goto('/fr/dashboard');
+  const title = text('fr', 'pages.users.impersonate');
+  await expect(page.getByRole('region', { name: title })).toContainText(`${title}\u00a0: ${name}`);
   await sweepReadingFor(page, baseURL ?? '', 'admin', (l) => text(l, 'pages.users.impersonate'), testInfo);
 });
 

@@ -118,7 +118,7 @@ export function ImpersonationBanner() {
         }
       >
         <Typography sx={{ fontWeight: 700 }}>
-          {t('pages.users.impersonate')}: {name}
+          {t('impersonation.title', { label: t('pages.users.impersonate'), name })}
         </Typography>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {t('impersonation.details', { reason: session.reason, time: until })}
