@@ -9,6 +9,7 @@ import {
   showPlans,
   signInAs,
   skipTour,
+  tourToItsSecondStep,
 } from './medicines-support';
 import { accounts, signIn, statePath, text, webfontLoaded } from './support';
 
@@ -362,15 +363,7 @@ test('the guided tour opens once for a new patient, never blocks the page, and n
   // The help button opens it; its words name the marks the legend draws, shape for shape.
   await page.getByRole('button', { name: 'Explain the chart' }).click();
   await expect(page.getByText('Your doses at a glance')).toBeVisible();
-  // A tap while the card is still moving into place is let go by react-joyride (once on CI's loaded
-  // machine): tapped again as a person would, while the first step shows.
-  await expect(async () => {
-    await page
-      .getByRole('button', { name: /^Next \(1 / })
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-    await expect(page.getByText('What the marks mean')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await tourToItsSecondStep(page);
   const marks = page.getByRole('list', { name: 'What the marks mean' });
   await expect(marks.getByText('Ring: a missed dose')).toBeVisible();
   await expect(marks).not.toContainText(/grey|gray/i);

@@ -10,6 +10,7 @@ import {
   showPlans,
   signInAs,
   skipTour,
+  tourToItsSecondStep,
 } from './medicines-support';
 import { accounts, expectAccessible, statePath, tapTogether, textsFetched, webfontInUse } from './support';
 
@@ -68,8 +69,7 @@ test('a patient adds a medicine with two dosage times and sees them in all sched
   await page.getByRole('tab', { name: 'Dot chart' }).click();
   await page.getByRole('button', { name: 'Explain the chart' }).click();
   await expect(page.getByText('Your doses at a glance')).toBeVisible();
-  await page.getByRole('button', { name: /^Next/ }).click();
-  await expect(page.getByText('What the marks mean')).toBeVisible();
+  await tourToItsSecondStep(page);
   await page.getByRole('button', { name: 'Skip the tour' }).click();
   await expectAccessible(page);
 });
