@@ -650,7 +650,7 @@ test('every dialog of the patient, the health-data user and the administrator fi
   browser,
   baseURL,
 }, testInfo) => {
-  // 25 dialogs and menus in three languages: about three minutes on CI's 2 cores; a limit, not a measurement.
+  // 24 dialogs and menus in three languages: about three minutes on CI's 2 cores; a limit, not a measurement.
   test.setTimeout(480_000);
   await fillHealthData(baseURL ?? '');
   const medicine = await firstMedicine(baseURL ?? '', true);
