@@ -5,6 +5,7 @@ import {
   addMedicine,
   englishTime,
   localTimeOf,
+  makeCaregiver,
   newPatient,
   profileOf,
   signInAs,
@@ -40,7 +41,6 @@ test('the caregiver sees the missed dose', async ({ page, browser }) => {
   const patient = await newPatient(page, 'Maria Missed');
   const carer = await newPatient(page, 'Carl Carer');
   const asPatient = { authorization: `Bearer ${patient.token}` };
-  const asCarer = { authorization: `Bearer ${carer.token}` };
   const { id: profileId } = await profileOf(page, patient);
 
   // A dose 5 hours ago (past its 4-hour window), on today's chart day of the patient's zone.
@@ -84,21 +84,7 @@ test('the caregiver sees the missed dose', async ({ page, browser }) => {
   );
 
   // The invitation, taken by the caregiver.
-  const invited = await page.request.post('/api/caregivers/invite', {
-    headers: asPatient,
-    data: { data: { email: carer.email } },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  // The link goes to the outbox once the invitation is committed.
-  const tokenOf = () =>
-    (lastMailTo(carer.email) ?? '').match(/caregiving\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
-  await expect.poll(tokenOf).not.toBe('');
-  const token = tokenOf();
-  const taken = await page.request.post('/api/caregivers/accept', {
-    headers: asCarer,
-    data: { data: { token } },
-  });
-  expect(taken.ok(), await taken.text()).toBe(true);
+  await makeCaregiver(page, patient, carer);
   // The scheduler tells the caregiver too (after the caregivers' delay, long past).
   await expect
     .poll(() => lastMailTo(carer.email) ?? '', { timeout: 30_000 })

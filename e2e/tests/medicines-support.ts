@@ -4,7 +4,7 @@ import { toLocalIso } from '@dosedot/domain/time';
 import Database from 'better-sqlite3';
 import { EXTERNAL_CHECK_MS } from '../../packages/server/src/db/read-cache';
 import { expect, type Page } from './fixtures';
-import { DATA_DIR, newEmail, signIn } from './support';
+import { DATA_DIR, lastMailTo, newEmail, signIn } from './support';
 
 /*
  * Helpers of the medicine and dashboard specs: fresh patients made through the API, medicines
@@ -191,4 +191,35 @@ export async function tourToItsSecondStep(page: Page) {
       .catch(() => {});
     await expect(page.getByText('What the marks mean')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** The patient invites the caregiver, who takes the invitation through the link mailed to them. */
+export async function makeCaregiver(page: Page, patient: Patient, carer: Patient) {
+  const invited = await page.request.post('/api/caregivers/invite', {
+    headers: { authorization: `Bearer ${patient.token}` },
+    data: { data: { email: carer.email } },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  // The link goes to the outbox once the invitation is committed.
+  const tokenOf = () =>
+    (lastMailTo(carer.email) ?? '').match(/caregiving\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+  await expect.poll(tokenOf).not.toBe('');
+  const taken = await page.request.post('/api/caregivers/accept', {
+    headers: { authorization: `Bearer ${carer.token}` },
+    data: { data: { token: tokenOf() } },
+  });
+  expect(taken.ok(), await taken.text()).toBe(true);
+}
+
+/**
+ * Makes a registered user an administrator with a confirmed address, in the e2e server's database
+ * (no route makes one: the seed or the first confirmed account is one), before they open a page.
+ */
+export function makeAdmin(email: string) {
+  withDb((db) => {
+    db.prepare("update users set role = 'admin', confirmed = 1 where email = ?").run(email);
+    db.prepare(
+      "update profiles set profiletype = 'admin' where user_id = (select id from users where email = ?)",
+    ).run(email);
+  });
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { newPatient, PASSWORD, type Patient, signInAs, skipTour, withDb } from './medicines-support';
+import { makeAdmin, newPatient, PASSWORD, type Patient, signInAs, skipTour } from './medicines-support';
 import { lastMailTo, signIn, text } from './support';
 
 /*
@@ -44,12 +44,7 @@ async function newAdmin(browser: Browser, given: string) {
   const page = await context.newPage();
   await skipTour(page);
   const admin = await person(page, given);
-  withDb((db) => {
-    db.prepare("update users set role = 'admin', confirmed = 1 where email = ?").run(admin.email);
-    db.prepare(
-      "update profiles set profiletype = 'admin' where user_id = (select id from users where email = ?)",
-    ).run(admin.email);
-  });
+  makeAdmin(admin.email);
   return { ...admin, page };
 }
 

@@ -2,8 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Audience, PAGE_PATHS } from '../../packages/web/src/app/routes/page-paths';
 import { type Browser, expect, type Page, type TestInfo, test } from './fixtures';
-import { addMedicine, newPatient, PASSWORD, signInAs, skipTour, withDb } from './medicines-support';
-import { ARTIFACTS, accounts, lastMailTo, signIn, statePath, text, webfontLoaded } from './support';
+import {
+  addMedicine,
+  makeAdmin,
+  makeCaregiver,
+  newPatient,
+  PASSWORD,
+  signInAs,
+  skipTour,
+} from './medicines-support';
+import { ARTIFACTS, accounts, signIn, statePath, text, webfontLoaded } from './support';
 
 /*
  * Issue 23 item 11: every page of the patient and of the health-data user on two phones, in
@@ -770,19 +778,7 @@ test('a caregiver reading a patient fits a 360 px phone in every language', asyn
   const name = 'Anna-Lena Bernasconi-Schwarzenbach';
   const patient = await patientWithLongName(setup, name);
   const carer = await newPatient(setup, 'Carl Carer');
-  const invited = await setup.request.post('/api/caregivers/invite', {
-    headers: { authorization: `Bearer ${patient.token}` },
-    data: { data: { email: carer.email } },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  const tokenOf = () =>
-    (lastMailTo(carer.email) ?? '').match(/caregiving\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
-  await expect.poll(tokenOf).not.toBe('');
-  const taken = await setup.request.post('/api/caregivers/accept', {
-    headers: { authorization: `Bearer ${carer.token}` },
-    data: { data: { token: tokenOf() } },
-  });
-  expect(taken.ok(), await taken.text()).toBe(true);
+  await makeCaregiver(setup, patient, carer);
 
   const context = await phoneContext(browser, baseURL ?? '', PHONES[0], 'guest');
   const page = await context.newPage();
@@ -805,12 +801,7 @@ test('an administrator acting for a patient fits a 360 px phone in every languag
   // An administrator of this test's own: starting an impersonation ends the administrator's other
   // sessions, and the demo administrator's serves the other tests.
   const admin = await newPatient(setup, 'Alma Admin');
-  withDb((db) => {
-    db.prepare("update users set role = 'admin', confirmed = 1 where email = ?").run(admin.email);
-    db.prepare(
-      "update profiles set profiletype = 'admin' where user_id = (select id from users where email = ?)",
-    ).run(admin.email);
-  });
+  makeAdmin(admin.email);
 
   const context = await phoneContext(browser, baseURL ?? '', PHONES[0], 'guest');
   const page = await context.newPage();
